@@ -1,0 +1,15 @@
+# Writes the text file IN as a C++ raw string literal into OUT, split into
+# chunks that every compiler accepts. Used for the aten schema table.
+file(READ ${IN} content)
+string(LENGTH "${content}" len)
+set(out "// Generated from data/aten_schemas.txt by cmake/EmbedText.cmake. Do not edit.\n")
+string(APPEND out "static const char* const kEmbeddedChunks[] = {\n")
+set(pos 0)
+set(chunk 16000)
+while(pos LESS len)
+  string(SUBSTRING "${content}" ${pos} ${chunk} piece)
+  string(APPEND out "R\"PWTEXT(${piece})PWTEXT\",\n")
+  math(EXPR pos "${pos} + ${chunk}")
+endwhile()
+string(APPEND out "};\n")
+file(WRITE ${OUT} "${out}")

@@ -1,0 +1,55 @@
+//===- Module.h - A GraphModule: a graph and its child modules --*- C++ -*-===//
+//
+// What a dump describes: a class whose `forward` is a Graph, and nested
+// classes for the submodules its call_module nodes call (a split module has
+// one per piece). Children are kept in the order the dump gave them. All
+// graphs of one module tree share one StringInterner.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "piecewise/ir/Graph.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace piecewise {
+
+class Module {
+public:
+  /// A root module with a fresh interner.
+  explicit Module(std::string_view className);
+  /// A module sharing `strings` (for children).
+  Module(std::string_view className, std::shared_ptr<StringInterner> strings);
+
+  Graph& graph() { return *graph_; }
+  const Graph& graph() const { return *graph_; }
+  StringInterner& strings() { return graph_->strings(); }
+
+  /// The class name as printed (`GraphModule`, `<lambda>`, `submod_0`).
+  const std::string& className() const { return className_; }
+  void setClassName(std::string name) { className_ = std::move(name); }
+
+  struct Child {
+    std::string name;
+    std::unique_ptr<Module> module;
+  };
+  const std::vector<Child>& children() const { return children_; }
+  /// Adds a child sharing this module's interner and returns it.
+  Module& addChild(std::string_view name);
+  /// The child called `name`, or nullptr.
+  Module* child(std::string_view name) const;
+
+  Location loc;
+
+  /// Total number of nodes in this module and all descendants.
+  size_t totalNodes() const;
+
+private:
+  std::string className_;
+  std::unique_ptr<Graph> graph_;
+  std::vector<Child> children_;
+};
+
+} // namespace piecewise

@@ -1,0 +1,50 @@
+//===- SourceBuffer.h - Input text and source locations ---------*- C++ -*-===//
+//
+// A SourceBuffer owns the text of one input (a file or stdin) and maps byte
+// offsets to 1-based line and column numbers. A Location is a buffer plus a
+// line and column; every parsed node keeps one so that diagnostics about it
+// can point at the text it came from.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace piecewise {
+
+class SourceBuffer {
+public:
+  SourceBuffer(std::string name, std::string text);
+
+  const std::string& name() const { return name_; }
+  std::string_view text() const { return text_; }
+
+  /// The text of 1-based line `line`, without its newline. Empty if out of range.
+  std::string_view lineText(uint32_t line) const;
+  /// 1-based line number containing byte `offset`.
+  uint32_t lineOf(size_t offset) const;
+  /// Byte offset of the first character of 1-based `line`.
+  size_t lineStart(uint32_t line) const;
+  uint32_t numLines() const { return static_cast<uint32_t>(lineStarts_.size()); }
+
+private:
+  std::string name_;
+  std::string text_;
+  std::vector<size_t> lineStarts_;
+};
+
+/// A position in a SourceBuffer; line and col are 1-based. A default Location
+/// is unknown (nodes built by passes have one).
+struct Location {
+  const SourceBuffer* buffer = nullptr;
+  uint32_t line = 0;
+  uint32_t col = 0;
+
+  bool isKnown() const { return buffer != nullptr && line != 0; }
+};
+
+} // namespace piecewise

@@ -1,0 +1,36 @@
+//===- Printer.h - Writing the IR as FX text --------------------*- C++ -*-===//
+//
+// The code form is piecewise's canonical output: what print_readable() writes,
+// with annotations (dtype, sizes, strides and device when known), the
+// `;  a = b = None` clean-up tails at each value's last use, and one nested
+// class per child module. Printing is deterministic and round-trips:
+// print(parse(print(m))) == print(m).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "piecewise/ir/Module.h"
+
+#include <string>
+
+namespace piecewise {
+
+struct PrintOptions {
+  /// Write `name: "f32[..]"` annotations where meta is known.
+  bool annotations = true;
+  /// Write `;  x = y = None` at the last use of each value.
+  bool cleanupTails = true;
+};
+
+/// The module tree in code form, starting with `class <name>(torch.nn.Module):`.
+std::string printCodeForm(const Module& module, const PrintOptions& options = {});
+/// The graph in `print(gm.graph)` form (submodules are not included by FX either).
+std::string printGraphForm(const Graph& graph);
+
+/// The annotation text for `meta` (`f32[s0, 64][64, 1]cuda:0`, `Sym(s0)`), or
+/// empty when meta is none or a list.
+std::string printAnnotation(const Meta& meta);
+/// An argument in Python syntax, as the code form writes it.
+std::string printArgument(const Argument& arg);
+
+} // namespace piecewise

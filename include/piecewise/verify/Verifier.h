@@ -1,0 +1,35 @@
+//===- Verifier.h - Structural checks on graphs -----------------*- C++ -*-===//
+//
+// Checks what the IR does not enforce by construction:
+//  - names are unique; every referenced node is defined before its use and
+//    belongs to the same graph;
+//  - placeholders come first and there is exactly one output node, last;
+//  - calls match their schema when one is known (no more positional arguments
+//    than the schema takes, every keyword names an argument, every required
+//    argument is given);
+//  - a getitem index is inside a known multi-output (schema returns or list meta);
+//  - call_module targets name an existing child module (when children are known).
+// Each violation is a diagnostic at the offending node's source location.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "piecewise/ir/Module.h"
+#include "piecewise/schema/OpRegistry.h"
+#include "piecewise/support/Diagnostic.h"
+
+namespace piecewise {
+
+struct VerifyOptions {
+  /// Check calls against schemas (needs a registry).
+  bool checkSchemas = true;
+};
+
+/// Verifies one graph. `registry` may be null (schema checks are skipped).
+LogicalResult verifyGraph(const Graph& graph, const OpRegistry* registry, DiagnosticEngine& diag,
+                          const VerifyOptions& options = {});
+/// Verifies a module and all its children.
+LogicalResult verifyModule(const Module& module, const OpRegistry* registry,
+                           DiagnosticEngine& diag, const VerifyOptions& options = {});
+
+} // namespace piecewise

@@ -1,0 +1,288 @@
+#include "piecewise/ir/Graph.h"
+
+#include <algorithm>
+#include <cassert>
+#include <string>
+
+namespace piecewise {
+
+namespace {
+constexpr uint64_t kOrderStep = uint64_t(1) << 20;
+
+uint64_t indexKey(OpKind op, Symbol target) {
+  // Interned pointers are at least 4-byte aligned; the op kind fits in the low bits.
+  return (reinterpret_cast<uint64_t>(target.data()) << 3) ^ static_cast<uint64_t>(op);
+}
+} // namespace
+
+Graph::Graph(std::shared_ptr<StringInterner> strings) : strings_(std::move(strings)) {
+  if (!strings_)
+    strings_ = std::make_shared<StringInterner>();
+}
+
+//===--- Linking and ordering ---------------------------------------------===//
+
+void Graph::link(Node* n, Node* insertPoint) {
+  if (!insertPoint) {
+    n->prev_ = tail_;
+    n->next_ = nullptr;
+    if (tail_)
+      tail_->next_ = n;
+    else
+      head_ = n;
+    tail_ = n;
+  } else {
+    n->next_ = insertPoint;
+    n->prev_ = insertPoint->prev_;
+    if (insertPoint->prev_)
+      insertPoint->prev_->next_ = n;
+    else
+      head_ = n;
+    insertPoint->prev_ = n;
+  }
+  ++size_;
+  assignOrder(n);
+}
+
+void Graph::unlink(Node* n) {
+  if (n->prev_)
+    n->prev_->next_ = n->next_;
+  else
+    head_ = n->next_;
+  if (n->next_)
+    n->next_->prev_ = n->prev_;
+  else
+    tail_ = n->prev_;
+  n->prev_ = n->next_ = nullptr;
+  --size_;
+}
+
+void Graph::assignOrder(Node* n) {
+  uint64_t lo = n->prev_ ? n->prev_->order_ : 0;
+  if (!n->next_) {
+    n->order_ = lo + kOrderStep;
+    return;
+  }
+  uint64_t hi = n->next_->order_;
+  if (hi - lo >= 2) {
+    n->order_ = lo + (hi - lo) / 2;
+    return;
+  }
+  renumber();
+}
+
+void Graph::renumber() {
+  uint64_t o = 0;
+  for (Node* n = head_; n; n = n->next_)
+    n->order_ = (o += kOrderStep);
+}
+
+//===--- Use lists -----------------------------------------------------------===//
+
+void Graph::addUses(Node* n) {
+  n->forEachInput([n](Node* in) { in->users_.push_back(n); });
+}
+
+void Graph::removeOneUse(Node* input, Node* user) {
+  // Recent users sit at the back; search from there.
+  auto& us = input->users_;
+  for (size_t i = us.size(); i-- > 0;) {
+    if (us[i] == user) {
+      us.erase(us.begin() + static_cast<std::ptrdiff_t>(i));
+      return;
+    }
+  }
+  assert(false && "use list out of sync");
+}
+
+void Graph::dropUses(Node* n) {
+  n->forEachInput([n](Node* in) { removeOneUse(in, n); });
+}
+
+//===--- Index --------------------------------------------------------------===//
+
+void Graph::indexAdd(Node* n) {
+  auto& v = index_[indexKey(n->op_, n->target_)];
+  n->indexSlot_ = static_cast<uint32_t>(v.size());
+  v.push_back(n);
+}
+
+void Graph::indexRemove(Node* n) {
+  auto it = index_.find(indexKey(n->op_, n->target_));
+  assert(it != index_.end());
+  auto& v = it->second;
+  Node* last = v.back();
+  v[n->indexSlot_] = last;
+  last->indexSlot_ = n->indexSlot_;
+  v.pop_back();
+}
+
+//===--- Names --------------------------------------------------------------===//
+
+std::string Graph::uniqueName(std::string_view base) const {
+  if (!lookup(base))
+    return std::string(base);
+  // FX style: `add` -> `add_1`; `add_1` -> `add_2`.
+  std::string stem(base);
+  size_t us = stem.rfind('_');
+  if (us != std::string::npos && us + 1 < stem.size() &&
+      std::all_of(stem.begin() + static_cast<std::ptrdiff_t>(us) + 1, stem.end(),
+                  [](char c) { return c >= '0' && c <= '9'; }))
+    stem.resize(us);
+  auto it = nextSuffix_.find(stem);
+  uint32_t i = it == nextSuffix_.end() ? 1 : it->second;
+  for (;; ++i) {
+    std::string candidate = stem + "_" + std::to_string(i);
+    if (!lookup(candidate))
+      return candidate;
+  }
+}
+
+Symbol Graph::uniqueSymbol(std::string_view base) {
+  std::string name = uniqueName(base);
+  if (name != base) {
+    std::string stem = name.substr(0, name.rfind('_'));
+    nextSuffix_[stem] = static_cast<uint32_t>(std::stoul(name.substr(name.rfind('_') + 1))) + 1;
+  }
+  return intern(name);
+}
+
+Node* Graph::lookup(std::string_view name) const {
+  Symbol s = strings_->lookup(name);
+  if (s.isNull())
+    return nullptr;
+  auto it = byName_.find(s);
+  return it == byName_.end() ? nullptr : it->second;
+}
+
+//===--- Public mutation API ------------------------------------------------===//
+
+Node* Graph::createNode(OpKind op, std::string_view name, Symbol target,
+                        std::vector<Argument> args, std::vector<KwArg> kwargs,
+                        Node* insertPoint) {
+  storage_.emplace_back(Node::Token{});
+  Node* n = &storage_.back();
+  n->graph_ = this;
+  n->op_ = op;
+  n->name_ = uniqueSymbol(name);
+  n->target_ = target;
+  n->args_ = std::move(args);
+  n->kwargs_ = std::move(kwargs);
+  byName_.emplace(n->name_, n);
+  link(n, insertPoint);
+  addUses(n);
+  indexAdd(n);
+  return n;
+}
+
+void Graph::erase(Node* n) {
+  assert(n->graph_ == this && !n->erased_);
+  assert(n->users_.empty() && "erasing a node that still has users");
+  dropUses(n);
+  indexRemove(n);
+  byName_.erase(n->name_);
+  unlink(n);
+  n->args_.clear();
+  n->kwargs_.clear();
+  n->erased_ = true;
+}
+
+void Graph::replaceAllUsesWith(Node* from, Node* to) {
+  replaceUsesIf(from, to, [](Node*) { return true; });
+}
+
+void Graph::replaceUsesIf(Node* from, Node* to, const std::function<bool(Node*)>& pred) {
+  if (from == to)
+    return;
+  std::vector<Node*> users = from->uniqueUsers();
+  for (Node* u : users) {
+    if (!pred(u))
+      continue;
+    size_t moved = 0;
+    auto rewrite = [&](Node*& ref) {
+      if (ref == from) {
+        ref = to;
+        ++moved;
+      }
+    };
+    for (Argument& a : u->args_)
+      a.forEachNode(rewrite);
+    for (KwArg& k : u->kwargs_)
+      k.value.forEachNode(rewrite);
+    for (size_t i = 0; i < moved; ++i) {
+      removeOneUse(from, u);
+      to->users_.push_back(u);
+    }
+  }
+}
+
+void Graph::setArgs(Node* n, std::vector<Argument> args) {
+  dropUses(n);
+  n->args_ = std::move(args);
+  addUses(n);
+}
+
+void Graph::setKwargs(Node* n, std::vector<KwArg> kwargs) {
+  dropUses(n);
+  n->kwargs_ = std::move(kwargs);
+  addUses(n);
+}
+
+void Graph::setArg(Node* n, size_t index, Argument value) {
+  dropUses(n);
+  if (index >= n->args_.size())
+    n->args_.resize(index + 1);
+  n->args_[index] = std::move(value);
+  addUses(n);
+}
+
+void Graph::setTarget(Node* n, Symbol target) {
+  indexRemove(n);
+  n->target_ = target;
+  indexAdd(n);
+}
+
+Symbol Graph::rename(Node* n, std::string_view name) {
+  if (n->name_.str() == name)
+    return n->name_;
+  byName_.erase(n->name_);
+  n->name_ = uniqueSymbol(name);
+  byName_.emplace(n->name_, n);
+  return n->name_;
+}
+
+void Graph::moveBefore(Node* n, Node* pos) {
+  assert(n != pos);
+  unlink(n);
+  link(n, pos);
+}
+
+void Graph::moveAfter(Node* n, Node* pos) {
+  assert(n != pos);
+  unlink(n);
+  link(n, pos->next_);
+}
+
+std::vector<Node*> Graph::findNodes(OpKind op, Symbol target) const {
+  std::vector<Node*> out;
+  if (!target.isNull()) {
+    auto it = index_.find(indexKey(op, target));
+    if (it != index_.end())
+      out = it->second;
+  } else {
+    for (const auto& [key, nodes] : index_)
+      if (!nodes.empty() && nodes.front()->op_ == op)
+        out.insert(out.end(), nodes.begin(), nodes.end());
+  }
+  std::sort(out.begin(), out.end(), [](Node* a, Node* b) { return a->order_ < b->order_; });
+  return out;
+}
+
+Node* Graph::outputNode() const {
+  for (Node* n = tail_; n; n = n->prev_)
+    if (n->op_ == OpKind::Output)
+      return n;
+  return nullptr;
+}
+
+} // namespace piecewise

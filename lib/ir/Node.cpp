@@ -1,0 +1,55 @@
+#include "piecewise/ir/Node.h"
+
+#include "piecewise/ir/Graph.h"
+
+#include <algorithm>
+#include <array>
+
+namespace piecewise {
+
+namespace {
+constexpr std::array<std::string_view, 6> kOpNames = {
+    "placeholder", "get_attr", "call_function", "call_method", "call_module", "output"};
+} // namespace
+
+std::string_view opKindName(OpKind k) { return kOpNames[static_cast<size_t>(k)]; }
+
+std::optional<OpKind> parseOpKind(std::string_view s) {
+  for (size_t i = 0; i < kOpNames.size(); ++i)
+    if (kOpNames[i] == s)
+      return static_cast<OpKind>(i);
+  return std::nullopt;
+}
+
+const Argument* Node::kwarg(std::string_view name) const {
+  for (const KwArg& k : kwargs_)
+    if (k.name.str() == name)
+      return &k.value;
+  return nullptr;
+}
+
+std::vector<Node*> Node::uniqueUsers() const {
+  std::vector<Node*> out = users_;
+  std::sort(out.begin(), out.end(), [](Node* a, Node* b) { return a->order_ < b->order_; });
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<Node*> Node::inputs() const {
+  std::vector<Node*> out;
+  forEachInput([&](Node* n) {
+    if (std::find(out.begin(), out.end(), n) == out.end())
+      out.push_back(n);
+  });
+  return out;
+}
+
+bool Node::isGetItem() const {
+  return op_ == OpKind::CallFunction && target_.str() == "operator.getitem";
+}
+
+bool Node::isTorchOp() const {
+  return op_ == OpKind::CallFunction && target_.str().find("::") != std::string_view::npos;
+}
+
+} // namespace piecewise
