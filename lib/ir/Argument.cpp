@@ -2,7 +2,9 @@
 
 namespace piecewise {
 
-Argument::Argument(const Argument& o) : kind_(Kind::None) { copyFrom(o); }
+Argument::Argument(const Argument& o) : kind_(Kind::None) {
+  copyFrom(o);
+}
 
 Argument::Argument(Argument&& o) noexcept : kind_(o.kind_), u_(o.u_) {
   o.kind_ = Kind::None;

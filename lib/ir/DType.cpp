@@ -47,13 +47,21 @@ constexpr std::array<DTypeInfo, 31> kInfos = {{
     {DType::QInt32, "qi32", "qint32", 4},
 }};
 
-const DTypeInfo& info(DType t) { return kInfos[static_cast<size_t>(t)]; }
+const DTypeInfo& info(DType t) {
+  return kInfos[static_cast<size_t>(t)];
+}
 
 } // namespace
 
-std::string_view dtypeShortName(DType t) { return info(t).shortName; }
-std::string_view dtypeTorchName(DType t) { return info(t).torchName; }
-unsigned dtypeItemSize(DType t) { return info(t).itemSize; }
+std::string_view dtypeShortName(DType t) {
+  return info(t).shortName;
+}
+std::string_view dtypeTorchName(DType t) {
+  return info(t).torchName;
+}
+unsigned dtypeItemSize(DType t) {
+  return info(t).itemSize;
+}
 
 std::optional<DType> parseDTypeShortName(std::string_view s) {
   for (const DTypeInfo& i : kInfos)

@@ -157,9 +157,8 @@ Node* Graph::lookup(std::string_view name) const {
 
 //===--- Public mutation API ------------------------------------------------===//
 
-Node* Graph::createNode(OpKind op, std::string_view name, Symbol target,
-                        std::vector<Argument> args, std::vector<KwArg> kwargs,
-                        Node* insertPoint) {
+Node* Graph::createNode(OpKind op, std::string_view name, Symbol target, std::vector<Argument> args,
+                        std::vector<KwArg> kwargs, Node* insertPoint) {
   storage_.emplace_back(Node::Token{});
   Node* n = &storage_.back();
   n->graph_ = this;

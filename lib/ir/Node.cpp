@@ -8,11 +8,13 @@
 namespace piecewise {
 
 namespace {
-constexpr std::array<std::string_view, 6> kOpNames = {
-    "placeholder", "get_attr", "call_function", "call_method", "call_module", "output"};
+constexpr std::array<std::string_view, 6> kOpNames = {"placeholder", "get_attr",    "call_function",
+                                                      "call_method", "call_module", "output"};
 } // namespace
 
-std::string_view opKindName(OpKind k) { return kOpNames[static_cast<size_t>(k)]; }
+std::string_view opKindName(OpKind k) {
+  return kOpNames[static_cast<size_t>(k)];
+}
 
 std::optional<OpKind> parseOpKind(std::string_view s) {
   for (size_t i = 0; i < kOpNames.size(); ++i)

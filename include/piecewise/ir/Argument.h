@@ -41,10 +41,10 @@ public:
     NodeRef,
     List,
     Tuple,
-    Slice,        ///< three elements: start, stop, step
+    Slice, ///< three elements: start, stop, step
     Ellipsis,
-    Op,           ///< an op overload or packet as a value; sym_ holds `ns::op.overload`
-    Opaque,       ///< verbatim Python text
+    Op,     ///< an op overload or packet as a value; sym_ holds `ns::op.overload`
+    Opaque, ///< verbatim Python text
   };
 
   Argument() : kind_(Kind::None) { u_.i = 0; }

@@ -23,6 +23,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -90,6 +91,9 @@ public:
 
   /// When set, the graph returns `pytree.tree_unflatten(<outputs>, self._out_spec)`.
   bool treeUnflattenOutput = false;
+  /// When non-empty, `forward` takes these pytree arguments and flattens them
+  /// into the placeholders with `fx_pytree.tree_flatten_spec([...], self._in_spec)`.
+  std::vector<std::string> treeFlattenInputs;
 
   class Iterator {
   public:

@@ -47,7 +47,9 @@ public:
   }
   bool operator!=(const SymExpr& o) const { return !(*this == o); }
 
-  std::string str() const { return isConstant() ? std::to_string(value_) : std::string(text_.str()); }
+  std::string str() const {
+    return isConstant() ? std::to_string(value_) : std::string(text_.str());
+  }
 
   /// Calls `fn(std::string_view name)` for every symbol name (`s0`, `u1`) in the expression.
   template <typename Fn> void forEachSymbol(Fn&& fn) const {

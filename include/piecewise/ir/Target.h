@@ -30,7 +30,9 @@ std::string pythonTarget(std::string_view canonical);
 std::string dottedOpName(std::string_view canonical);
 
 /// True when `target` is a torch op (`ns::op` or `ns::op.overload`).
-inline bool isOpTarget(std::string_view target) { return target.find("::") != std::string_view::npos; }
+inline bool isOpTarget(std::string_view target) {
+  return target.find("::") != std::string_view::npos;
+}
 
 /// `aten::add` for `aten::add.Tensor` and for `aten::add`.
 std::string_view opPacket(std::string_view canonical);

@@ -27,15 +27,26 @@ private:
   bool ok_;
 };
 
-inline LogicalResult success() { return LogicalResult::success(); }
-inline LogicalResult failure() { return LogicalResult::failure(); }
-inline bool succeeded(LogicalResult r) { return r.succeeded(); }
-inline bool failed(LogicalResult r) { return r.failed(); }
+inline LogicalResult success() {
+  return LogicalResult::success();
+}
+inline LogicalResult failure() {
+  return LogicalResult::failure();
+}
+inline bool succeeded(LogicalResult r) {
+  return r.succeeded();
+}
+inline bool failed(LogicalResult r) {
+  return r.failed();
+}
 
 /// A value of type T, or failure. Converts from T and from `failure()`.
 template <typename T> class [[nodiscard]] FailureOr {
 public:
-  FailureOr(LogicalResult r) { assert(r.failed() && "success needs a value"); }
+  FailureOr(LogicalResult r) {
+    assert(r.failed() && "success needs a value");
+    (void)r;
+  }
   FailureOr(T value) : value_(std::move(value)) {}
 
   bool succeeded() const { return value_.has_value(); }
@@ -54,7 +65,11 @@ private:
   std::optional<T> value_;
 };
 
-template <typename T> bool failed(const FailureOr<T>& r) { return r.failed(); }
-template <typename T> bool succeeded(const FailureOr<T>& r) { return r.succeeded(); }
+template <typename T> bool failed(const FailureOr<T>& r) {
+  return r.failed();
+}
+template <typename T> bool succeeded(const FailureOr<T>& r) {
+  return r.succeeded();
+}
 
 } // namespace piecewise

@@ -26,7 +26,9 @@ namespace piecewise {
 class Symbol {
 public:
   Symbol() = default;
-  std::string_view str() const { return data_ ? std::string_view(data_, size()) : std::string_view(); }
+  std::string_view str() const {
+    return data_ ? std::string_view(data_, size()) : std::string_view();
+  }
   bool empty() const { return data_ == nullptr || size() == 0; }
   bool isNull() const { return data_ == nullptr; }
   bool operator==(const Symbol& o) const { return data_ == o.data_; }

@@ -1,0 +1,157 @@
+//===- Annotation.cpp - Type annotations -> Meta --------------------------===//
+//
+// Reads the annotation strings FX prints for node values:
+//   "f32[s0, 64][64, 1]cuda:0"   dtype, sizes, optional strides, optional device
+//   "bf16[32768, 1536]"          no strides, no device
+//   "u8[][]cuda:0"               a 0-d tensor
+//   "Sym(s0)", "Sym(2*s0 + 1)"   a SymInt / SymFloat / SymBool
+// Anything that looks like neither is kept as OpaqueMeta; a tensor form with
+// an unknown dtype or broken brackets is an error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "piecewise/text/Parser.h"
+
+#include <charconv>
+#include <fmt/format.h>
+
+namespace piecewise {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+    s.remove_suffix(1);
+  return s;
+}
+
+Location at(Location base, size_t offset) {
+  Location l = base;
+  l.col += static_cast<uint32_t>(offset);
+  return l;
+}
+
+bool parseInt(std::string_view s, int64_t& v) {
+  if (s.empty())
+    return false;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
+/// Parses the comma-separated list inside `[...]` starting at text[pos] == '['.
+/// On success pos points past the closing bracket.
+LogicalResult parseDims(std::string_view text, size_t& pos, Location loc, Graph& graph,
+                        std::vector<SymExpr>& out, DiagnosticEngine& diag) {
+  size_t open = pos;
+  ++pos;
+  size_t itemBegin = pos;
+  int depth = 0;
+  auto flush = [&](size_t endPos) -> LogicalResult {
+    std::string_view item = trim(text.substr(itemBegin, endPos - itemBegin));
+    if (item.empty()) {
+      if (out.empty() && text[endPos] == ']')
+        return success(); // `[]`
+      diag.error(at(loc, itemBegin), "empty dimension in annotation");
+      return failure();
+    }
+    int64_t v;
+    if (parseInt(item, v))
+      out.push_back(SymExpr::constant(v));
+    else
+      out.push_back(SymExpr::symbolic(graph.intern(item)));
+    return success();
+  };
+  for (; pos < text.size(); ++pos) {
+    char c = text[pos];
+    if (c == '(') {
+      ++depth;
+    } else if (c == ')') {
+      --depth;
+    } else if (depth == 0 && (c == ',' || c == ']')) {
+      if (failed(flush(pos)))
+        return failure();
+      itemBegin = pos + 1;
+      if (c == ']') {
+        ++pos;
+        return success();
+      }
+    }
+  }
+  diag.error(at(loc, open), "unterminated '[' in annotation");
+  return failure();
+}
+
+} // namespace
+
+LogicalResult parseAnnotation(std::string_view text, Location loc, Graph& graph, Meta& meta,
+                              DiagnosticEngine& diag) {
+  if (text.substr(0, 4) == "Sym(") {
+    if (text.back() != ')') {
+      diag.error(at(loc, text.size()), "expected ')' to close 'Sym(' in annotation");
+      return failure();
+    }
+    std::string_view inner = trim(text.substr(4, text.size() - 5));
+    if (inner.empty()) {
+      diag.error(at(loc, 4), "empty symbolic expression in annotation");
+      return failure();
+    }
+    SymMeta s;
+    int64_t v;
+    if (parseInt(inner, v)) {
+      s.expr = SymExpr::constant(v);
+    } else {
+      s.expr = SymExpr::symbolic(graph.intern(inner));
+      if (inner == "True" || inner == "False")
+        s.kind = SymKind::Bool;
+    }
+    meta = Meta(s);
+    return success();
+  }
+  // A tensor annotation starts with a lower-case dtype name and a '['.
+  size_t i = 0;
+  while (i < text.size() &&
+         ((text[i] >= 'a' && text[i] <= 'z') || (text[i] >= '0' && text[i] <= '9')))
+    ++i;
+  if (i == 0 || i >= text.size() || text[i] != '[') {
+    meta = Meta(OpaqueMeta{graph.intern(text)});
+    return success();
+  }
+  std::string_view dtypeName = text.substr(0, i);
+  std::optional<DType> dtype = parseDTypeShortName(dtypeName);
+  if (!dtype) {
+    diag.error(loc, fmt::format("unknown dtype '{}' in annotation \"{}\"", dtypeName, text));
+    return failure();
+  }
+  TensorMeta t;
+  t.dtype = *dtype;
+  size_t pos = i;
+  if (failed(parseDims(text, pos, loc, graph, t.sizes, diag)))
+    return failure();
+  if (pos < text.size() && text[pos] == '[') {
+    t.hasStrides = true;
+    if (failed(parseDims(text, pos, loc, graph, t.strides, diag)))
+      return failure();
+    if (t.strides.size() != t.sizes.size()) {
+      diag.error(loc, fmt::format("annotation \"{}\" has {} sizes but {} strides", text,
+                                  t.sizes.size(), t.strides.size()));
+      return failure();
+    }
+  }
+  std::string_view device = trim(text.substr(pos));
+  if (!device.empty()) {
+    for (char c : device) {
+      bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == ':' || c == '_';
+      if (!ok) {
+        diag.error(at(loc, pos), fmt::format("malformed device '{}' in annotation", device));
+        return failure();
+      }
+    }
+    t.device = graph.intern(device);
+  }
+  meta = Meta(std::move(t));
+  return success();
+}
+
+} // namespace piecewise

@@ -1,0 +1,1167 @@
+//===- CodeFormParser.cpp - print_readable() text -> Module ---------------===//
+//
+// Reads the code form line by line. Structure comes from `class` and `def`
+// lines (indentation decides nesting of classes); inside a `def forward` body
+// every line is one FX statement until `return`. Indentation inside a body is
+// not trusted (real dumps mix 4 and 8 spaces), and lines outside any body
+// (imports, `f32: type` stubs, repro code after the graph) are skipped.
+//
+// Statement forms, each becoming one node:
+//   name[: "ann"] = torch.ops.ns.op.overload(args, kw = v)   call_function (op)
+//   name = torch.sigmoid(x) / operator.getitem(x, 0)        call_function (callable)
+//   name = x.view(a, b)                                     call_method
+//   name = self.submod_0(x)                                 call_module
+//   name = self._tensor_constant0                           get_attr
+//   name = x[0] / x[(Ellipsis, slice(None, 7, None))]       operator.getitem
+//   name = x.is_cpu                                         builtins.getattr
+//   name = a * b / -a / ~a / not a                          operator.*
+//   return (a, b) | return a | return () | return pytree.tree_unflatten([...], ...)
+// followed optionally by the `;  a = b = None` clean-up tail.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PyLexer.h"
+#include "piecewise/ir/Target.h"
+#include "piecewise/text/Parser.h"
+
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
+#include <fmt/format.h>
+#include <limits>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace piecewise {
+namespace {
+
+using text::PyLexer;
+using text::Tok;
+using text::Token;
+
+constexpr int kMaxDepth = 256;
+constexpr size_t kMaxErrors = 20;
+
+struct BinaryOp {
+  std::string_view token;
+  std::string_view target;
+};
+
+constexpr BinaryOp kBinaryOps[] = {
+    {"+", "operator.add"},     {"-", "operator.sub"},       {"*", "operator.mul"},
+    {"/", "operator.truediv"}, {"//", "operator.floordiv"}, {"%", "operator.mod"},
+    {"**", "operator.pow"},    {"@", "operator.matmul"},    {"&", "operator.and_"},
+    {"|", "operator.or_"},     {"^", "operator.xor"},       {"<<", "operator.lshift"},
+    {">>", "operator.rshift"}, {"==", "operator.eq"},       {"!=", "operator.ne"},
+    {"<", "operator.lt"},      {"<=", "operator.le"},       {">", "operator.gt"},
+    {">=", "operator.ge"},
+};
+
+std::string_view binaryTarget(std::string_view tok) {
+  for (const BinaryOp& op : kBinaryOps)
+    if (op.token == tok)
+      return op.target;
+  return {};
+}
+
+bool isLayoutName(std::string_view s) {
+  return s == "strided" || s == "sparse_coo" || s == "sparse_csr" || s == "sparse_csc" ||
+         s == "sparse_bsr" || s == "sparse_bsc" || s == "_mkldnn" || s == "jagged";
+}
+
+bool isMemoryFormatName(std::string_view s) {
+  return s == "contiguous_format" || s == "preserve_format" || s == "channels_last" ||
+         s == "channels_last_3d";
+}
+
+/// Python builtins that FX prints as bare calls.
+bool isPythonBuiltin(std::string_view s) {
+  return s == "getattr" || s == "len" || s == "isinstance" || s == "max" || s == "min" ||
+         s == "abs" || s == "int" || s == "float" || s == "bool" || s == "sum" || s == "round" ||
+         s == "range" || s == "hasattr" || s == "divmod";
+}
+
+size_t indentWidth(const char* b, const char* e) {
+  size_t w = 0;
+  for (; b < e; ++b) {
+    if (*b == ' ')
+      ++w;
+    else if (*b == '\t')
+      w = (w / 8 + 1) * 8;
+    else
+      break;
+  }
+  return w;
+}
+
+/// What a statement's right-hand side becomes.
+struct NodeSpec {
+  OpKind op = OpKind::CallFunction;
+  std::string target;
+  std::vector<Argument> args;
+  std::vector<KwArg> kwargs;
+};
+
+class CodeFormParser {
+public:
+  CodeFormParser(const SourceBuffer& buf, DiagnosticEngine& diag) : buf_(buf), diag_(diag) {}
+
+  FailureOr<std::unique_ptr<Module>> parse();
+
+private:
+  struct ClassFrame {
+    size_t indent;
+    Module* module;
+  };
+
+  void handleLine(const char* b, const char* e);
+  void handleClass(PyLexer& lex, size_t indent, const char* kw, const char* e);
+  void handleDef(PyLexer& lex, size_t indent, const char* kw);
+  void handleStatement(PyLexer& lex, Token first);
+  void handleReturn(PyLexer& lex, Token ret);
+  void handleDeclarations(PyLexer& lex, Token first);
+  void handleFlattenInputs(PyLexer& lex, Token first);
+  bool parseRhs(PyLexer& lex, NodeSpec& spec);
+  bool parseTail(PyLexer& lex, Symbol self);
+  bool parseCallArgs(PyLexer& lex, Token open, std::vector<Argument>& args,
+                     std::vector<KwArg>& kwargs, int depth);
+  std::optional<Argument> parseArg(PyLexer& lex, int depth);
+  std::optional<Argument> parseNameArg(PyLexer& lex, Token first, int depth);
+  std::optional<Argument> parseSequence(PyLexer& lex, Token open, Tok close, int depth,
+                                        bool isList);
+  std::optional<Argument> parseDevice(PyLexer& lex, Token open);
+  std::optional<Argument> parseOpaqueCall(PyLexer& lex, const char* begin, Token open);
+  std::optional<Argument> parseNumber(Token t, bool negate);
+  std::optional<Argument> resolveName(Token t);
+  bool expect(PyLexer& lex, Tok kind, const char* what);
+  Module* startImplicitGraph();
+
+  Location locOf(const char* p) const {
+    return Location{&buf_, line_, static_cast<uint32_t>(p - lineBegin_) + 1};
+  }
+  void error(const char* p, std::string msg) {
+    if (diag_.numErrors() < kMaxErrors)
+      diag_.error(locOf(p), std::move(msg));
+    failed_ = true;
+  }
+  void lexError(PyLexer& lex, const Token& t) { error(t.begin, lex.errorMessage()); }
+  bool tooManyErrors() const { return diag_.numErrors() >= kMaxErrors; }
+
+  const SourceBuffer& buf_;
+  DiagnosticEngine& diag_;
+  std::unique_ptr<Module> root_;
+  std::vector<ClassFrame> classes_;
+  Graph* graph_ = nullptr;
+  bool inBody_ = false;
+  bool failed_ = false;
+  uint32_t line_ = 0;
+  const char* lineBegin_ = nullptr;
+  Location bodyStart_;
+  /// Names whose statements failed: later references to them stay quiet.
+  std::unordered_set<std::string> poisoned_;
+  /// `name: "ann"` declarations without a value (pytree-flattened inputs).
+  std::unordered_map<std::string, Meta> declared_;
+  std::string scratch_;
+};
+
+//===----------------------------------------------------------------------===//
+// Lines and structure
+//===----------------------------------------------------------------------===//
+
+FailureOr<std::unique_ptr<Module>> CodeFormParser::parse() {
+  std::string_view text = buf_.text();
+  const char* p = text.data();
+  const char* end = p + text.size();
+  line_ = 0;
+  while (p < end && !tooManyErrors()) {
+    const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)));
+    const char* e = nl ? nl : end;
+    ++line_;
+    lineBegin_ = p;
+    handleLine(p, e);
+    p = nl ? nl + 1 : end;
+  }
+  if (inBody_ && !failed_) {
+    Location l{&buf_, line_ ? line_ : 1, 1};
+    l.col = static_cast<uint32_t>(buf_.lineText(l.line).size()) + 1;
+    diag_.error(l, "the graph ends without a 'return' statement (is the input cut short?)");
+    failed_ = true;
+  }
+  if (!root_ && !failed_) {
+    diag_.error(Location{&buf_, 1, 1},
+                "no graph found: expected 'class ...(torch.nn.Module):', 'def forward(self, "
+                "...):' or 'graph():'");
+    failed_ = true;
+  }
+  if (failed_)
+    return failure();
+  return std::move(root_);
+}
+
+void CodeFormParser::handleLine(const char* b, const char* e) {
+  size_t indent = indentWidth(b, e);
+  const char* p = b;
+  while (p < e && (*p == ' ' || *p == '\t' || *p == '\r'))
+    ++p;
+  if (p == e || *p == '#')
+    return;
+  PyLexer lex(p, e);
+  const Token& first = lex.peek();
+  if (first.isName("class") && !inBody_) {
+    lex.next();
+    handleClass(lex, indent, first.begin, e);
+    return;
+  }
+  if (first.isName("def")) {
+    Token kw = lex.next();
+    handleDef(lex, indent, kw.begin);
+    return;
+  }
+  if (inBody_) {
+    Token t = lex.next();
+    handleStatement(lex, t);
+    return;
+  }
+  // Outside a body: top-level Python (imports, stubs, repro code) is skipped.
+  // An indented statement with no enclosing `def` is a fragment: parse it as
+  // a graph so that its undefined names are reported.
+  if (indent > 0 && !root_ && classes_.empty() && first.is(Tok::Name)) {
+    PyLexer probe = lex;
+    probe.next();
+    const Token& second = probe.peek();
+    if (second.is(Tok::Assign) || second.is(Tok::Colon)) {
+      startImplicitGraph();
+      Token t = lex.next();
+      handleStatement(lex, t);
+    }
+  }
+}
+
+Module* CodeFormParser::startImplicitGraph() {
+  root_ = std::make_unique<Module>("GraphModule");
+  root_->loc = locOf(lineBegin_);
+  graph_ = &root_->graph();
+  inBody_ = true;
+  return root_.get();
+}
+
+void CodeFormParser::handleClass(PyLexer& lex, size_t indent, const char* kw, const char* e) {
+  (void)lex;
+  // The class name is everything up to '(' or ':' (it may be `<lambda>`).
+  const char* nameBegin = kw + 5;
+  while (nameBegin < e && (*nameBegin == ' ' || *nameBegin == '\t'))
+    ++nameBegin;
+  const char* nameEnd = nameBegin;
+  while (nameEnd < e && *nameEnd != '(' && *nameEnd != ':')
+    ++nameEnd;
+  std::string_view name(nameBegin, static_cast<size_t>(nameEnd - nameBegin));
+  while (!name.empty() && (name.back() == ' ' || name.back() == '\t'))
+    name.remove_suffix(1);
+  if (name.empty() || nameEnd == e) {
+    error(nameBegin, "malformed class header: expected 'class Name(torch.nn.Module):'");
+    return;
+  }
+  while (!classes_.empty() && classes_.back().indent >= indent)
+    classes_.pop_back();
+  Module* m = nullptr;
+  if (classes_.empty()) {
+    if (root_) {
+      error(kw, "a second top-level graph: piecewise reads one graph (with its submodules) "
+                "per input");
+      return;
+    }
+    root_ = std::make_unique<Module>(name);
+    m = root_.get();
+  } else {
+    Module* parent = classes_.back().module;
+    if (parent->child(name)) {
+      error(nameBegin, fmt::format("submodule '{}' is defined twice", name));
+      return;
+    }
+    m = &parent->addChild(name);
+  }
+  m->loc = locOf(kw);
+  classes_.push_back({indent, m});
+  inBody_ = false;
+}
+
+void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
+  inBody_ = false;
+  Token name = lex.next();
+  if (!name.is(Tok::Name)) {
+    error(name.begin, "expected a function name after 'def'");
+    return;
+  }
+  while (!classes_.empty() && classes_.back().indent >= indent)
+    classes_.pop_back();
+  if (name.text() != "forward")
+    return; // other methods carry no graph
+  Module* owner = nullptr;
+  if (!classes_.empty()) {
+    owner = classes_.back().module;
+  } else if (!root_) {
+    root_ = std::make_unique<Module>("GraphModule");
+    root_->loc = locOf(kw);
+    owner = root_.get();
+  } else {
+    error(kw, "a second top-level graph: piecewise reads one graph (with its submodules) per "
+              "input");
+    return;
+  }
+  Graph& g = owner->graph();
+  if (!g.empty()) {
+    error(kw, "a second 'forward' in the same class");
+    return;
+  }
+  graph_ = &g;
+  Token open = lex.next();
+  if (!open.is(Tok::LParen)) {
+    error(open.begin, "expected '(' after 'def forward'");
+    return;
+  }
+  bool first = true;
+  while (true) {
+    Token t = lex.next();
+    if (t.is(Tok::RParen))
+      break;
+    if (!first) {
+      if (!t.is(Tok::Comma)) {
+        if (t.is(Tok::End))
+          error(open.begin, "unterminated '(' in the 'def forward' line");
+        else if (t.is(Tok::Error))
+          lexError(lex, t);
+        else
+          error(t.begin, "expected ',' or ')' between parameters");
+        return;
+      }
+      t = lex.next();
+      if (t.is(Tok::RParen))
+        break;
+    }
+    first = false;
+    if (t.isOp("*") || t.isOp("**"))
+      t = lex.next();
+    if (!t.is(Tok::Name)) {
+      if (t.is(Tok::End))
+        error(open.begin, "unterminated '(' in the 'def forward' line");
+      else if (t.is(Tok::Error))
+        lexError(lex, t);
+      else
+        error(t.begin, "expected a parameter name");
+      return;
+    }
+    if (t.text() == "self")
+      continue;
+    Meta meta;
+    if (lex.consumeIf(Tok::Colon)) {
+      Token ann = lex.next();
+      if (ann.is(Tok::Error)) {
+        lexError(lex, ann);
+        return;
+      }
+      if (!ann.is(Tok::String)) {
+        error(ann.begin, "expected a quoted type annotation");
+        return;
+      }
+      std::string_view inner = ann.text().substr(1, ann.text().size() - 2);
+      if (failed(parseAnnotation(inner, locOf(ann.begin + 1), g, meta, diag_))) {
+        failed_ = true;
+        return;
+      }
+    }
+    std::vector<Argument> args;
+    if (lex.consumeIf(Tok::Assign)) {
+      std::optional<Argument> def = parseArg(lex, 0);
+      if (!def)
+        return;
+      args.push_back(std::move(*def));
+    }
+    if (g.lookup(t.text())) {
+      error(t.begin, fmt::format("duplicate parameter name '{}'", t.text()));
+      return;
+    }
+    Node* n = g.createNode(OpKind::Placeholder, t.text(), g.intern(t.text()), std::move(args), {});
+    n->setMeta(std::move(meta));
+    n->setLoc(locOf(t.begin));
+  }
+  // An optional return annotation, then ':'.
+  if (lex.consumeIf(Tok::Arrow)) {
+    while (!lex.peek().is(Tok::Colon) && !lex.peek().is(Tok::End))
+      lex.next();
+  }
+  if (!expect(lex, Tok::Colon, "':' at the end of the 'def' line"))
+    return;
+  inBody_ = true;
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+bool CodeFormParser::expect(PyLexer& lex, Tok kind, const char* what) {
+  Token t = lex.next();
+  if (t.is(kind))
+    return true;
+  if (t.is(Tok::Error))
+    lexError(lex, t);
+  else if (t.is(Tok::End))
+    error(t.begin, fmt::format("expected {} before the end of the line", what));
+  else
+    error(t.begin, fmt::format("expected {}, found '{}'", what, t.text()));
+  return false;
+}
+
+void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
+  if (first.is(Tok::Error)) {
+    lexError(lex, first);
+    return;
+  }
+  if (first.isName("return")) {
+    handleReturn(lex, first);
+    return;
+  }
+  if (!first.is(Tok::Name)) {
+    error(first.begin, "expected a statement of the form 'name = ...'");
+    return;
+  }
+  std::string_view name = first.text();
+  Graph& g = *graph_;
+  auto poison = [&] { poisoned_.insert(std::string(name)); };
+  {
+    // `a: "f32[4]"; b: "f32[4]"` (declarations) and `a, b, = fx_pytree...`
+    // (flattened inputs) are the two statement forms that define no node.
+    if (lex.peek().is(Tok::Comma))
+      return handleFlattenInputs(lex, first);
+    PyLexer probe = lex;
+    if (probe.consumeIf(Tok::Colon) && probe.next().is(Tok::String) &&
+        (probe.peek().is(Tok::Semi) || probe.peek().is(Tok::End)))
+      return handleDeclarations(lex, first);
+  }
+  Meta meta;
+  if (lex.consumeIf(Tok::Colon)) {
+    Token ann = lex.next();
+    if (ann.is(Tok::Error)) {
+      lexError(lex, ann);
+      return poison();
+    }
+    if (!ann.is(Tok::String)) {
+      error(ann.begin, "expected a quoted type annotation after ':'");
+      return poison();
+    }
+    std::string_view inner = ann.text().substr(1, ann.text().size() - 2);
+    if (failed(parseAnnotation(inner, locOf(ann.begin + 1), g, meta, diag_))) {
+      failed_ = true;
+      return poison();
+    }
+  }
+  if (!expect(lex, Tok::Assign, "'='"))
+    return poison();
+  if (Node* prev = g.lookup(name)) {
+    error(first.begin, fmt::format("redefinition of '{}'", name));
+    if (prev->loc().isKnown() && diag_.numErrors() < kMaxErrors)
+      diag_.note(prev->loc(), fmt::format("'{}' was first defined here", name));
+    return;
+  }
+  NodeSpec spec;
+  if (!parseRhs(lex, spec))
+    return poison();
+  Symbol target = g.intern(spec.target);
+  Node* n = g.createNode(spec.op, name, target, std::move(spec.args), std::move(spec.kwargs));
+  n->setMeta(std::move(meta));
+  n->setLoc(locOf(first.begin));
+  if (lex.consumeIf(Tok::Semi)) {
+    if (!parseTail(lex, n->name()))
+      return;
+  }
+  Token t = lex.next();
+  if (t.is(Tok::Error))
+    lexError(lex, t);
+  else if (!t.is(Tok::End))
+    error(t.begin, fmt::format("unexpected '{}' after the statement", t.text()));
+}
+
+void CodeFormParser::handleDeclarations(PyLexer& lex, Token first) {
+  Token name = first;
+  while (true) {
+    lex.next(); // ':'
+    Token ann = lex.next();
+    std::string_view inner = ann.text().substr(1, ann.text().size() - 2);
+    Meta meta;
+    if (failed(parseAnnotation(inner, locOf(ann.begin + 1), *graph_, meta, diag_))) {
+      failed_ = true;
+      return;
+    }
+    declared_[std::string(name.text())] = std::move(meta);
+    Token sep = lex.next();
+    if (sep.is(Tok::End))
+      return;
+    if (!sep.is(Tok::Semi)) {
+      error(sep.begin, "expected ';' between declarations");
+      return;
+    }
+    if (lex.peek().is(Tok::End))
+      return;
+    name = lex.next();
+    if (!name.is(Tok::Name) || !lex.peek().is(Tok::Colon)) {
+      error(name.begin, "expected 'name: \"annotation\"'");
+      return;
+    }
+  }
+}
+
+void CodeFormParser::handleFlattenInputs(PyLexer& lex, Token first) {
+  // `a, b, = fx_pytree.tree_flatten_spec([x, y], self._in_spec)`: the flat
+  // names are the graph's real placeholders; the def's parameters are the
+  // pytree it flattens.
+  Graph& g = *graph_;
+  std::vector<Token> names{first};
+  while (lex.consumeIf(Tok::Comma)) {
+    if (lex.peek().is(Tok::Assign))
+      break;
+    Token t = lex.next();
+    if (!t.is(Tok::Name)) {
+      error(t.begin, "expected a name in the unpacking assignment");
+      return;
+    }
+    names.push_back(t);
+  }
+  if (!expect(lex, Tok::Assign, "'='"))
+    return;
+  Token callee = lex.next();
+  std::string dotted(callee.text());
+  while (lex.consumeIf(Tok::Dot))
+    dotted += "." + std::string(lex.next().text());
+  if (dotted != "fx_pytree.tree_flatten_spec" && dotted != "pytree.tree_flatten_spec") {
+    error(callee.begin, "only 'fx_pytree.tree_flatten_spec(...)' may be unpacked into several "
+                        "names");
+    return;
+  }
+  std::vector<Node*> params = g.placeholders();
+  for (Node* p : params) {
+    if (p->hasUsers()) {
+      error(callee.begin,
+            fmt::format("parameter '{}' is used before the inputs are flattened", p->name().str()));
+      return;
+    }
+    g.treeFlattenInputs.push_back(std::string(p->name().str()));
+  }
+  for (Node* p : params)
+    g.erase(p);
+  for (const Token& t : names) {
+    if (g.lookup(t.text())) {
+      error(t.begin, fmt::format("redefinition of '{}'", t.text()));
+      return;
+    }
+    Node* n = g.createNode(OpKind::Placeholder, t.text(), g.intern(t.text()), {}, {});
+    auto it = declared_.find(std::string(t.text()));
+    if (it != declared_.end())
+      n->setMeta(it->second);
+    n->setLoc(locOf(t.begin));
+  }
+  // The rest of the line is the flatten call's arguments.
+  while (!lex.peek().is(Tok::End) && !lex.peek().is(Tok::Error))
+    lex.next();
+  if (lex.peek().is(Tok::Error))
+    lexError(lex, lex.peek());
+}
+
+bool CodeFormParser::parseTail(PyLexer& lex, Symbol self) {
+  // `a = b = None`: names released at this statement.
+  while (true) {
+    Token t = lex.next();
+    if (t.isName("None"))
+      return true;
+    if (t.is(Tok::Error)) {
+      lexError(lex, t);
+      return false;
+    }
+    if (!t.is(Tok::Name)) {
+      error(t.is(Tok::End) ? t.begin : t.begin,
+            "malformed clean-up after ';': expected 'a = b = None'");
+      return false;
+    }
+    if (t.text() != self.str() && !graph_->lookup(t.text()) &&
+        !poisoned_.count(std::string(t.text()))) {
+      error(t.begin,
+            fmt::format("the clean-up after ';' names '{}', which is not defined", t.text()));
+      return false;
+    }
+    if (!expect(lex, Tok::Assign, "'=' in the clean-up after ';'"))
+      return false;
+  }
+}
+
+void CodeFormParser::handleReturn(PyLexer& lex, Token ret) {
+  Graph& g = *graph_;
+  inBody_ = false;
+  Argument value;
+  const Token& t = lex.peek();
+  if (t.isName("pytree")) {
+    PyLexer probe = lex;
+    probe.next();
+    if (probe.consumeIf(Tok::Dot) && probe.peek().isName("tree_unflatten")) {
+      probe.next();
+      Token open = probe.next();
+      if (!open.is(Tok::LParen)) {
+        error(open.begin, "expected '(' after 'pytree.tree_unflatten'");
+        return;
+      }
+      std::optional<Argument> flat = parseArg(probe, 1);
+      if (!flat)
+        return;
+      // The spec argument (`self._out_spec`) is implied by the module.
+      int depth = 1;
+      while (depth > 0) {
+        Token s = probe.next();
+        if (s.is(Tok::End)) {
+          error(open.begin, "unterminated '(' in 'return pytree.tree_unflatten(...)'");
+          return;
+        }
+        if (s.is(Tok::Error)) {
+          lexError(probe, s);
+          return;
+        }
+        if (s.is(Tok::LParen) || s.is(Tok::LBracket))
+          ++depth;
+        else if (s.is(Tok::RParen) || s.is(Tok::RBracket))
+          --depth;
+      }
+      g.treeUnflattenOutput = true;
+      value = std::move(*flat);
+      lex = probe;
+    }
+  }
+  if (!g.treeUnflattenOutput) {
+    if (t.is(Tok::End)) {
+      value = Argument::none();
+    } else {
+      std::optional<Argument> v = parseArg(lex, 0);
+      if (!v)
+        return;
+      value = std::move(*v);
+    }
+  }
+  Token end = lex.next();
+  if (end.is(Tok::Error)) {
+    lexError(lex, end);
+    return;
+  }
+  if (!end.is(Tok::End)) {
+    error(end.begin, fmt::format("unexpected '{}' after the return value", end.text()));
+    return;
+  }
+  std::vector<Argument> args;
+  args.push_back(std::move(value));
+  Node* out = g.createNode(OpKind::Output, "output", g.intern("output"), std::move(args), {});
+  out->setLoc(locOf(ret.begin));
+}
+
+bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
+  const Token first = lex.peek();
+  if (first.is(Tok::Error)) {
+    lexError(lex, first);
+    return false;
+  }
+  // Unary operators.
+  if (first.isOp("-") || first.isOp("~") || first.isOp("+") || first.isName("not")) {
+    lex.next();
+    std::optional<Argument> operand = parseArg(lex, 1);
+    if (!operand)
+      return false;
+    if (first.isOp("-") && !operand->isNode()) {
+      error(first.begin, "unsupported expression: negation of a constant");
+      return false;
+    }
+    spec.op = OpKind::CallFunction;
+    spec.target = first.isOp("-")   ? "operator.neg"
+                  : first.isOp("~") ? "operator.invert"
+                  : first.isOp("+") ? "operator.pos"
+                                    : "operator.not_";
+    spec.args.push_back(std::move(*operand));
+    return true;
+  }
+  std::optional<Argument> left;
+  if (first.is(Tok::Name)) {
+    // A dotted name, then '(' (a call), '[' (getitem) or nothing (attribute / operand).
+    PyLexer save = lex;
+    Token head = lex.next();
+    std::string dotted(head.text());
+    size_t parts = 1;
+    while (lex.peek().is(Tok::Dot)) {
+      lex.next();
+      Token part = lex.next();
+      if (!part.is(Tok::Name)) {
+        if (part.is(Tok::Error))
+          lexError(lex, part);
+        else
+          error(part.begin, "expected a name after '.'");
+        return false;
+      }
+      dotted += '.';
+      dotted += part.text();
+      ++parts;
+    }
+    std::string_view headName = head.text();
+    bool headIsSelf = headName == "self";
+    Node* headNode = headIsSelf ? nullptr : graph_->lookup(headName);
+    const Token& next = lex.peek();
+    if (next.is(Tok::LParen)) {
+      Token open = lex.next();
+      if (headIsSelf && parts >= 2) {
+        spec.op = OpKind::CallModule;
+        spec.target = dotted.substr(5);
+      } else if (parts == 2 && headNode) {
+        spec.op = OpKind::CallMethod;
+        spec.target = dotted.substr(headName.size() + 1);
+        spec.args.push_back(Argument::node(headNode));
+      } else if (parts == 2 && !headNode && poisoned_.count(std::string(headName))) {
+        failed_ = true;
+        return false;
+      } else if (parts == 1 && isPythonBuiltin(headName)) {
+        spec.op = OpKind::CallFunction;
+        spec.target = "builtins." + dotted;
+      } else if (parts == 1 && !headNode) {
+        error(head.begin, fmt::format("call of unknown function '{}'", headName));
+        return false;
+      } else {
+        spec.op = OpKind::CallFunction;
+        spec.target = canonicalTarget(dotted);
+      }
+      return parseCallArgs(lex, open, spec.args, spec.kwargs, 1);
+    }
+    if (next.is(Tok::LBracket) && parts == 1) {
+      Token open = lex.next();
+      std::optional<Argument> base = resolveName(head);
+      if (!base)
+        return false;
+      std::optional<Argument> index = parseArg(lex, 1);
+      if (!index)
+        return false;
+      Token close = lex.next();
+      if (!close.is(Tok::RBracket)) {
+        if (close.is(Tok::End))
+          error(open.begin, "unterminated '['");
+        else if (close.is(Tok::Error))
+          lexError(lex, close);
+        else
+          error(close.begin, fmt::format("expected ']', found '{}'", close.text()));
+        return false;
+      }
+      spec.op = OpKind::CallFunction;
+      spec.target = "operator.getitem";
+      spec.args.push_back(std::move(*base));
+      spec.args.push_back(std::move(*index));
+      return true;
+    }
+    if (parts >= 2 && headIsSelf) {
+      spec.op = OpKind::GetAttr;
+      spec.target = dotted.substr(5);
+      return true;
+    }
+    if (parts == 2 && headNode && !next.is(Tok::Operator)) {
+      spec.op = OpKind::CallFunction;
+      spec.target = "builtins.getattr";
+      spec.args.push_back(Argument::node(headNode));
+      spec.args.push_back(Argument::string(graph_->intern(dotted.substr(headName.size() + 1))));
+      return true;
+    }
+    // An operand of an infix expression: re-read it as an argument.
+    lex = save;
+  }
+  left = parseArg(lex, 1);
+  if (!left)
+    return false;
+  Token op = lex.next();
+  if (op.is(Tok::Error)) {
+    lexError(lex, op);
+    return false;
+  }
+  std::string_view target = op.is(Tok::Operator) ? binaryTarget(op.text()) : std::string_view();
+  if (target.empty()) {
+    if (op.is(Tok::End))
+      error(first.begin, "unsupported statement: the right-hand side is not a call, an index, an "
+                         "attribute or an operator expression");
+    else
+      error(op.begin, fmt::format("unexpected '{}' in expression", op.text()));
+    return false;
+  }
+  std::optional<Argument> right = parseArg(lex, 1);
+  if (!right)
+    return false;
+  spec.op = OpKind::CallFunction;
+  spec.target = std::string(target);
+  spec.args.push_back(std::move(*left));
+  spec.args.push_back(std::move(*right));
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Arguments
+//===----------------------------------------------------------------------===//
+
+bool CodeFormParser::parseCallArgs(PyLexer& lex, Token open, std::vector<Argument>& args,
+                                   std::vector<KwArg>& kwargs, int depth) {
+  bool first = true;
+  while (true) {
+    const Token& t = lex.peek();
+    if (t.is(Tok::RParen)) {
+      lex.next();
+      return true;
+    }
+    if (!first) {
+      Token comma = lex.next();
+      if (!comma.is(Tok::Comma)) {
+        if (comma.is(Tok::End))
+          error(open.begin, "unterminated '(': the line ends before ')'");
+        else if (comma.is(Tok::Error))
+          lexError(lex, comma);
+        else
+          error(comma.begin, fmt::format("expected ',' or ')', found '{}'", comma.text()));
+        return false;
+      }
+      if (lex.peek().is(Tok::RParen)) {
+        lex.next();
+        return true;
+      }
+    }
+    first = false;
+    if (lex.peek().is(Tok::End)) {
+      error(open.begin, "unterminated '(': the line ends before ')'");
+      return false;
+    }
+    // A keyword argument is `name = value` (FX prints spaces around '=').
+    if (lex.peek().is(Tok::Name)) {
+      PyLexer probe = lex;
+      Token key = probe.next();
+      if (probe.peek().is(Tok::Assign)) {
+        probe.next();
+        lex = probe;
+        std::optional<Argument> v = parseArg(lex, depth + 1);
+        if (!v)
+          return false;
+        Symbol k = graph_->intern(key.text());
+        for (const KwArg& kw : kwargs) {
+          if (kw.name == k) {
+            error(key.begin, fmt::format("keyword argument '{}' given twice", key.text()));
+            return false;
+          }
+        }
+        kwargs.push_back({k, std::move(*v)});
+        continue;
+      }
+    }
+    if (!kwargs.empty()) {
+      error(lex.peek().begin, "positional argument after keyword arguments");
+      return false;
+    }
+    std::optional<Argument> v = parseArg(lex, depth + 1);
+    if (!v)
+      return false;
+    args.push_back(std::move(*v));
+  }
+}
+
+std::optional<Argument> CodeFormParser::parseArg(PyLexer& lex, int depth) {
+  if (depth > kMaxDepth) {
+    error(lex.position(), fmt::format("nesting is deeper than {} levels", kMaxDepth));
+    return std::nullopt;
+  }
+  Token t = lex.next();
+  switch (t.kind) {
+  case Tok::Int:
+  case Tok::Float:
+    return parseNumber(t, false);
+  case Tok::String: {
+    if (!PyLexer::decodeString(t.text(), scratch_)) {
+      error(t.begin, "malformed escape sequence in string literal");
+      return std::nullopt;
+    }
+    return Argument::string(graph_->intern(scratch_));
+  }
+  case Tok::Operator:
+    if (t.isOp("-")) {
+      Token n = lex.next();
+      if (n.is(Tok::Int) || n.is(Tok::Float))
+        return parseNumber(n, true);
+      if (n.isName("inf"))
+        return Argument::real(-std::numeric_limits<double>::infinity());
+      error(n.begin, "expected a number after '-' in an argument");
+      return std::nullopt;
+    }
+    error(t.begin, fmt::format("unexpected '{}' in an argument", t.text()));
+    return std::nullopt;
+  case Tok::Ellipsis:
+    return Argument::ellipsis();
+  case Tok::LBracket:
+    return parseSequence(lex, t, Tok::RBracket, depth, true);
+  case Tok::LParen:
+    return parseSequence(lex, t, Tok::RParen, depth, false);
+  case Tok::LBrace: {
+    // Dicts are kept verbatim.
+    int level = 1;
+    while (level > 0) {
+      Token s = lex.next();
+      if (s.is(Tok::End)) {
+        error(t.begin, "unterminated '{'");
+        return std::nullopt;
+      }
+      if (s.is(Tok::Error)) {
+        lexError(lex, s);
+        return std::nullopt;
+      }
+      if (s.is(Tok::LBrace) || s.is(Tok::LParen) || s.is(Tok::LBracket)) {
+        if (++level > kMaxDepth) {
+          error(s.begin, fmt::format("nesting is deeper than {} levels", kMaxDepth));
+          return std::nullopt;
+        }
+      } else if (s.is(Tok::RBrace) || s.is(Tok::RParen) || s.is(Tok::RBracket)) {
+        --level;
+      }
+      if (level == 0)
+        return Argument::opaque(
+            graph_->intern(std::string_view(t.begin, static_cast<size_t>(s.end - t.begin))));
+    }
+    return std::nullopt;
+  }
+  case Tok::Name:
+    return parseNameArg(lex, t, depth);
+  case Tok::Error:
+    lexError(lex, t);
+    return std::nullopt;
+  case Tok::End:
+    error(t.begin, "expected an argument before the end of the line");
+    return std::nullopt;
+  default:
+    error(t.begin, fmt::format("expected an argument, found '{}'", t.text()));
+    return std::nullopt;
+  }
+}
+
+std::optional<Argument> CodeFormParser::parseNumber(Token t, bool negate) {
+  std::string_view s = t.text();
+  if (t.is(Tok::Int)) {
+    int64_t v = 0;
+    bool hex = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    if (s.find('_') == std::string_view::npos) {
+      auto [p, ec] = hex ? std::from_chars(s.data() + 2, s.data() + s.size(), v, 16)
+                         : std::from_chars(s.data(), s.data() + s.size(), v);
+      if (ec == std::errc() && p == s.data() + s.size())
+        return Argument::integer(negate ? -v : v);
+    }
+    // Out of int64 range (or digit separators): keep the literal verbatim.
+    std::string text = negate ? "-" + std::string(s) : std::string(s);
+    return Argument::opaque(graph_->intern(text));
+  }
+  double d = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), d);
+  if (ec != std::errc() || p != s.data() + s.size()) {
+    std::string tmp(s);
+    d = std::strtod(tmp.c_str(), nullptr);
+  }
+  return Argument::real(negate ? -d : d);
+}
+
+std::optional<Argument> CodeFormParser::resolveName(Token t) {
+  std::string_view name = t.text();
+  if (Node* n = graph_->lookup(name))
+    return Argument::node(n);
+  if (poisoned_.count(std::string(name))) {
+    failed_ = true;
+    return std::nullopt;
+  }
+  error(t.begin, fmt::format("name '{}' is used before it is defined", name));
+  return std::nullopt;
+}
+
+std::optional<Argument> CodeFormParser::parseNameArg(PyLexer& lex, Token first, int depth) {
+  std::string_view name = first.text();
+  if (!lex.peek().is(Tok::Dot) && !lex.peek().is(Tok::LParen)) {
+    if (name == "None")
+      return Argument::none();
+    if (name == "True")
+      return Argument::boolean(true);
+    if (name == "False")
+      return Argument::boolean(false);
+    if (name == "Ellipsis")
+      return Argument::ellipsis();
+    if (name == "inf")
+      return Argument::real(std::numeric_limits<double>::infinity());
+    if (name == "nan")
+      return Argument::real(std::numeric_limits<double>::quiet_NaN());
+    return resolveName(first);
+  }
+  std::string dotted(name);
+  while (lex.peek().is(Tok::Dot)) {
+    lex.next();
+    Token part = lex.next();
+    if (!part.is(Tok::Name)) {
+      if (part.is(Tok::Error))
+        lexError(lex, part);
+      else
+        error(part.begin, "expected a name after '.'");
+      return std::nullopt;
+    }
+    dotted += '.';
+    dotted += part.text();
+  }
+  if (lex.peek().is(Tok::LParen)) {
+    Token open = lex.next();
+    if (dotted == "device" || dotted == "torch.device")
+      return parseDevice(lex, open);
+    if (dotted == "slice") {
+      std::vector<Argument> items;
+      std::vector<KwArg> kwargs;
+      if (!parseCallArgs(lex, open, items, kwargs, depth))
+        return std::nullopt;
+      if (!kwargs.empty() || items.empty() || items.size() > 3) {
+        error(open.begin, "expected slice(start, stop, step)");
+        return std::nullopt;
+      }
+      if (items.size() == 1) // slice(stop)
+        items.insert(items.begin(), Argument::none());
+      while (items.size() < 3)
+        items.push_back(Argument::none());
+      return Argument::slice(std::move(items[0]), std::move(items[1]), std::move(items[2]));
+    }
+    return parseOpaqueCall(lex, first.begin, open);
+  }
+  std::string_view d = dotted;
+  if (d.substr(0, 6) == "torch.") {
+    std::string_view rest = d.substr(6);
+    if (std::optional<DType> dt = parseDTypeTorchName(rest))
+      return Argument::dtype(*dt);
+    if (isLayoutName(rest))
+      return Argument::layout(graph_->intern(rest));
+    if (isMemoryFormatName(rest))
+      return Argument::memoryFormat(graph_->intern(rest));
+    if (rest.substr(0, 4) == "ops.")
+      return Argument::op(graph_->intern(canonicalTarget(d)));
+  }
+  if (Node* n = graph_->lookup(name)) {
+    (void)n;
+    error(first.begin, fmt::format("attribute access on '{}' inside an argument is not an FX "
+                                   "argument",
+                                   name));
+    return std::nullopt;
+  }
+  return Argument::opaque(graph_->intern(d));
+}
+
+std::optional<Argument> CodeFormParser::parseSequence(PyLexer& lex, Token open, Tok close,
+                                                      int depth, bool isList) {
+  std::vector<Argument> items;
+  bool trailingComma = false;
+  while (true) {
+    const Token& t = lex.peek();
+    if (t.kind == close) {
+      lex.next();
+      break;
+    }
+    if (t.is(Tok::End)) {
+      error(open.begin, fmt::format("unterminated '{}'", isList ? '[' : '('));
+      return std::nullopt;
+    }
+    std::optional<Argument> v = parseArg(lex, depth + 1);
+    if (!v)
+      return std::nullopt;
+    items.push_back(std::move(*v));
+    Token sep = lex.next();
+    if (sep.kind == close) {
+      trailingComma = false;
+      break;
+    }
+    if (sep.is(Tok::Comma)) {
+      trailingComma = true;
+      continue;
+    }
+    if (sep.is(Tok::End))
+      error(open.begin, fmt::format("unterminated '{}'", isList ? '[' : '('));
+    else if (sep.is(Tok::Error))
+      lexError(lex, sep);
+    else
+      error(sep.begin,
+            fmt::format("expected ',' or '{}', found '{}'", isList ? ']' : ')', sep.text()));
+    return std::nullopt;
+  }
+  if (isList)
+    return Argument::list(std::move(items));
+  if (items.size() == 1 && !trailingComma)
+    return std::move(items[0]); // a parenthesized value
+  return Argument::tuple(std::move(items));
+}
+
+std::optional<Argument> CodeFormParser::parseDevice(PyLexer& lex, Token open) {
+  std::vector<Argument> args;
+  std::vector<KwArg> kwargs;
+  if (!parseCallArgs(lex, open, args, kwargs, 1))
+    return std::nullopt;
+  std::string type;
+  std::optional<int64_t> index;
+  auto take = [&](const Argument& a, bool isIndex) -> bool {
+    if (isIndex) {
+      if (a.isNone())
+        return true;
+      if (!a.isInt())
+        return false;
+      index = a.getInt();
+      return true;
+    }
+    if (a.kind() != Argument::Kind::String)
+      return false;
+    type = std::string(a.getSymbol().str());
+    return true;
+  };
+  bool ok = args.size() <= 2 && (args.empty() || take(args[0], false)) &&
+            (args.size() < 2 || take(args[1], true));
+  for (const KwArg& k : kwargs) {
+    if (k.name.str() == "type")
+      ok = ok && take(k.value, false);
+    else if (k.name.str() == "index")
+      ok = ok && take(k.value, true);
+    else
+      ok = false;
+  }
+  if (!ok || type.empty()) {
+    error(open.begin, "expected device(type='...', index=N)");
+    return std::nullopt;
+  }
+  if (index && type.find(':') == std::string::npos)
+    type += ":" + std::to_string(*index);
+  return Argument::device(graph_->intern(type));
+}
+
+std::optional<Argument> CodeFormParser::parseOpaqueCall(PyLexer& lex, const char* begin,
+                                                        Token open) {
+  int level = 1;
+  while (true) {
+    Token s = lex.next();
+    if (s.is(Tok::End)) {
+      error(open.begin, "unterminated '(': the line ends before ')'");
+      return std::nullopt;
+    }
+    if (s.is(Tok::Error)) {
+      lexError(lex, s);
+      return std::nullopt;
+    }
+    if (s.is(Tok::LParen) || s.is(Tok::LBracket) || s.is(Tok::LBrace)) {
+      if (++level > kMaxDepth) {
+        error(s.begin, fmt::format("nesting is deeper than {} levels", kMaxDepth));
+        return std::nullopt;
+      }
+    } else if (s.is(Tok::RParen) || s.is(Tok::RBracket) || s.is(Tok::RBrace)) {
+      if (--level == 0)
+        return Argument::opaque(
+            graph_->intern(std::string_view(begin, static_cast<size_t>(s.end - begin))));
+    }
+  }
+}
+
+} // namespace
+
+FailureOr<std::unique_ptr<Module>> parseCodeForm(const SourceBuffer& buffer,
+                                                 DiagnosticEngine& diag) {
+  CodeFormParser parser(buffer, diag);
+  return parser.parse();
+}
+
+} // namespace piecewise

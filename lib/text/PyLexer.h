@@ -1,0 +1,104 @@
+//===- PyLexer.h - Tokens of one line of FX Python code ---------*- C++ -*-===//
+//
+// The code form is Python, one statement a line. PyLexer splits one line
+// (a [begin, end) range of the source buffer) into tokens on demand: names,
+// numbers, strings, brackets and operators. It never reads past `end`, never
+// allocates, and reports a bad character or an unterminated string as an
+// Error token that points at the offending byte.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace piecewise::text {
+
+enum class Tok : uint8_t {
+  End,
+  Error,
+  Name,
+  Int,
+  Float,
+  String,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  LBrace,
+  RBrace,
+  Comma,
+  Colon,
+  Semi,
+  Dot,
+  Assign,   ///< `=`
+  Operator, ///< + - * / // % ** @ & | ^ ~ << >> == != < <= > >=
+  Arrow,    ///< ->
+  Ellipsis, ///< ...
+};
+
+struct Token {
+  Tok kind = Tok::End;
+  const char* begin = nullptr;
+  const char* end = nullptr;
+  std::string_view text() const {
+    return std::string_view(begin, static_cast<size_t>(end - begin));
+  }
+  bool is(Tok k) const { return kind == k; }
+  bool isOp(std::string_view op) const { return kind == Tok::Operator && text() == op; }
+  bool isName(std::string_view n) const { return kind == Tok::Name && text() == n; }
+};
+
+class PyLexer {
+public:
+  PyLexer(const char* begin, const char* end) : cur_(begin), end_(end) {}
+
+  /// The next token, consumed.
+  Token next() {
+    if (hasPeeked_) {
+      hasPeeked_ = false;
+      return peeked_;
+    }
+    return lex();
+  }
+  /// The next token, not consumed.
+  const Token& peek() {
+    if (!hasPeeked_) {
+      peeked_ = lex();
+      hasPeeked_ = true;
+    }
+    return peeked_;
+  }
+  /// Consumes the next token when it has kind `k`.
+  bool consumeIf(Tok k) {
+    if (peek().kind != k)
+      return false;
+    next();
+    return true;
+  }
+  /// Where lexing would continue (after a peeked token if any).
+  const char* position() const { return hasPeeked_ ? peeked_.begin : cur_; }
+  /// Error message for the last Error token.
+  const char* errorMessage() const { return error_; }
+
+  /// Decodes a Python string literal token (quotes included) into `out`.
+  /// Returns false on a malformed escape.
+  static bool decodeString(std::string_view literal, std::string& out);
+
+private:
+  Token lex();
+  Token make(Tok k, const char* b) { return Token{k, b, cur_}; }
+  Token fail(const char* at, const char* msg) {
+    error_ = msg;
+    return Token{Tok::Error, at, at + 1 <= end_ ? at + 1 : at};
+  }
+
+  const char* cur_;
+  const char* end_;
+  Token peeked_;
+  bool hasPeeked_ = false;
+  const char* error_ = "";
+};
+
+} // namespace piecewise::text
