@@ -462,6 +462,27 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
       diag_.note(prev->loc(), fmt::format("'{}' was first defined here", name));
     return;
   }
+  // `l_x_ = L_x_`: FX prints a placeholder whose name differs from its target
+  // (Dynamo's inputs) as a parameter named by the target and this rename.
+  if (lex.peek().is(Tok::Name)) {
+    PyLexer probe = lex;
+    Token ref = probe.next();
+    if (probe.peek().is(Tok::End) || probe.peek().is(Tok::Semi)) {
+      Node* p = g.lookup(ref.text());
+      if (p && p->isPlaceholder() && !p->hasUsers() && p->name() == p->target()) {
+        g.rename(p, name);
+        if (!meta.isNone())
+          p->setMeta(std::move(meta));
+        lex = probe;
+        if (lex.consumeIf(Tok::Semi) && !parseTail(lex, p->name()))
+          return;
+        Token t = lex.next();
+        if (!t.is(Tok::End))
+          error(t.begin, fmt::format("unexpected '{}' after the statement", t.text()));
+        return;
+      }
+    }
+  }
   NodeSpec spec;
   if (!parseRhs(lex, spec))
     return poison();

@@ -169,3 +169,18 @@ TEST(CodeFormParser, CorpusCodeFormFragmentsAreRejected) {
     EXPECT_TRUE(p->diag.diagnostics().front().loc.isKnown());
   }
 }
+
+TEST(CodeFormParser, ExamplesParse) {
+  std::filesystem::path dir = std::filesystem::path(PIECEWISE_SOURCE_DIR) / "examples";
+  size_t count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    std::string name = entry.path().filename().string();
+    if (entry.path().extension() != ".py" || name == "make_examples.py" || name == "demo_ops.py")
+      continue;
+    auto p = parseText(readFile(entry.path()), name);
+    EXPECT_TRUE(p->module) << p->diag.renderAll();
+    ++count;
+  }
+  if (count == 0)
+    GTEST_SKIP() << "no examples yet";
+}

@@ -1,0 +1,54 @@
+# piecewise: the two commands a fresh machine needs are `make demo` and `make test`.
+# Both install what is missing (Debian packages with apt-get, Python packages with pip),
+# configure, build and run.
+
+BUILD_DIR ?= build
+BUILD_TYPE ?= RelWithDebInfo
+PYTHON ?= python3
+JOBS ?= $(shell nproc)
+
+APT_PACKAGES := g++ make libfmt-dev libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev \
+                llvm-14-tools clang-format-14 libbenchmark-dev
+PIP_PACKAGES := torch==2.13.0 pytest cmake ninja
+
+DEMO_INPUT ?= examples/llama2_makefx.py
+
+.PHONY: all deps apt-deps pip-deps configure build test demo format clean
+
+all: build
+
+deps: apt-deps pip-deps
+
+apt-deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+pip-deps:
+	@$(PYTHON) -c "import torch, pytest; assert torch.__version__.startswith('2.13.0')" 2>/dev/null || \
+	  $(PYTHON) -m pip install -q $(PIP_PACKAGES)
+	@command -v cmake >/dev/null && command -v ninja >/dev/null || $(PYTHON) -m pip install -q cmake ninja
+
+configure: deps
+	@cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+	  -DPython3_EXECUTABLE=$$(command -v $(PYTHON)) >/dev/null
+
+build: configure
+	@cmake --build $(BUILD_DIR) -j $(JOBS)
+
+test: build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+demo: build
+	@echo "== piecewise stats $(DEMO_INPUT)"
+	@$(BUILD_DIR)/piecewise stats $(DEMO_INPUT)
+
+format:
+	clang-format-14 -i $$(git ls-files '*.cpp' '*.h')
+
+clean:
+	rm -rf $(BUILD_DIR)
