@@ -1,0 +1,67 @@
+"""pytest wiring for python/tests.
+
+- Puts python/tests (fxload, demo_ops) and examples/ (make_examples, demo_ops) on sys.path.
+- Registers the custom ops the examples use (``vllm::unified_attention_with_output``).
+- Fixtures: ``repo_root``, ``examples_dir``, ``example_files``, ``shared_dir`` (env
+  PIECEWISE_SHARED_DIR, else ../shared next to the repository; tests that need it skip when
+  it is missing), ``piecewise_bin`` (env PIECEWISE_BIN, else build/piecewise; skips when
+  missing).
+"""
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+TESTS_DIR = Path(__file__).resolve().parent
+REPO_ROOT = TESTS_DIR.parent.parent
+EXAMPLES_DIR = REPO_ROOT / "examples"
+
+for p in (TESTS_DIR, EXAMPLES_DIR):
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
+
+import demo_ops  # noqa: E402,F401  (registers the examples' custom ops)
+
+
+def example_paths():
+    """Every dump in examples/ (the *.py files that are not the generator or op modules)."""
+    skip = {"make_examples.py", "demo_ops.py"}
+    return sorted(p for p in EXAMPLES_DIR.glob("*.py") if p.name not in skip)
+
+
+def shared_dir_path():
+    env = os.environ.get("PIECEWISE_SHARED_DIR")
+    return Path(env) if env else REPO_ROOT.parent / "shared"
+
+
+def piecewise_bin_path():
+    env = os.environ.get("PIECEWISE_BIN")
+    return Path(env) if env else REPO_ROOT / "build" / "piecewise"
+
+
+@pytest.fixture(scope="session")
+def repo_root():
+    return REPO_ROOT
+
+
+@pytest.fixture(scope="session")
+def examples_dir():
+    return EXAMPLES_DIR
+
+
+@pytest.fixture(scope="session")
+def shared_dir():
+    d = shared_dir_path()
+    if not d.is_dir():
+        pytest.skip(f"shared directory {d} is missing (set PIECEWISE_SHARED_DIR)")
+    return d
+
+
+@pytest.fixture(scope="session")
+def piecewise_bin():
+    b = piecewise_bin_path()
+    if not (b.is_file() and os.access(b, os.X_OK)):
+        pytest.skip(f"piecewise CLI not built at {b} (set PIECEWISE_BIN)")
+    return b
