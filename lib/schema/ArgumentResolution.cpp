@@ -1,0 +1,235 @@
+//===- ArgumentResolution.cpp - Positional, keyword, default --------------===//
+//
+// Defaults are kept in a schema as the text torch prints (`0`, `None`,
+// `1e-05`, `[0, 1]`, `"mean"`, `contiguous_format`); parseDefaultValue turns
+// that text into the Argument a call would have carried. Identifiers name a
+// memory format, a layout, a dtype (`long`) or a reduction (`Mean`, as old
+// schemas wrote `int reduction=Mean`); anything else cannot be represented
+// and yields nullopt rather than a guess.
+//
+//===----------------------------------------------------------------------===//
+
+#include "piecewise/schema/ArgumentResolution.h"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+namespace piecewise {
+
+namespace {
+
+constexpr unsigned kMaxDepth = 64;
+
+bool isSpace(char c) {
+  return c == ' ' || c == '\t';
+}
+
+bool isIdentifier(std::string_view s) {
+  if (s.empty())
+    return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    if (!alpha && !(i > 0 && c >= '0' && c <= '9'))
+      return false;
+  }
+  return true;
+}
+
+std::optional<Argument> parseNumber(std::string_view s) {
+  std::string_view body = s;
+  bool negative = false;
+  if (!body.empty() && (body[0] == '-' || body[0] == '+')) {
+    negative = body[0] == '-';
+    body.remove_prefix(1);
+  }
+  if (body == "inf")
+    return Argument::real(negative ? -std::numeric_limits<double>::infinity()
+                                   : std::numeric_limits<double>::infinity());
+  if (body == "nan")
+    return Argument::real(std::numeric_limits<double>::quiet_NaN());
+  if (body.empty() || !((body[0] >= '0' && body[0] <= '9') || body[0] == '.'))
+    return std::nullopt;
+  bool isFloat = body.find_first_of(".eE") != std::string_view::npos;
+  // from_chars takes no leading '+'; keep a '-' for it.
+  std::string_view digits = s[0] == '+' ? s.substr(1) : s;
+  const char* end = digits.data() + digits.size();
+  if (isFloat) {
+    double d = 0;
+    auto [ptr, ec] = std::from_chars(digits.data(), end, d);
+    if (ec != std::errc() || ptr != end)
+      return std::nullopt;
+    return Argument::real(d);
+  }
+  int64_t i = 0;
+  auto [ptr, ec] = std::from_chars(digits.data(), end, i);
+  if (ec != std::errc() || ptr != end)
+    return std::nullopt;
+  return Argument::integer(i);
+}
+
+std::optional<Argument> parseIdentifier(std::string_view s, Graph& graph) {
+  if (s == "None")
+    return Argument::none();
+  if (s == "True")
+    return Argument::boolean(true);
+  if (s == "False")
+    return Argument::boolean(false);
+  if (s == "contiguous_format" || s == "preserve_format" || s == "channels_last" ||
+      s == "channels_last_3d")
+    return Argument::memoryFormat(graph.intern(s));
+  if (s == "strided" || s == "sparse_coo" || s == "sparse_csr" || s == "sparse_csc" ||
+      s == "sparse_bsr" || s == "sparse_bsc" || s == "_mkldnn" || s == "jagged")
+    return Argument::layout(graph.intern(s));
+  if (std::optional<DType> t = parseDTypeTorchName(s))
+    return Argument::dtype(*t);
+  // at::Reduction, as older schemas spelled `int reduction=Mean`.
+  if (s == "Mean")
+    return Argument::integer(1);
+  if (s == "Sum")
+    return Argument::integer(2);
+  return std::nullopt;
+}
+
+/// A small recursive parser over one default's text.
+class DefaultParser {
+public:
+  DefaultParser(std::string_view text, Graph& graph) : text_(text), graph_(graph) {}
+
+  std::optional<Argument> parse() {
+    std::optional<Argument> v = value(0);
+    skipSpace();
+    if (!v || pos_ != text_.size())
+      return std::nullopt;
+    return v;
+  }
+
+private:
+  void skipSpace() {
+    while (pos_ < text_.size() && isSpace(text_[pos_]))
+      ++pos_;
+  }
+
+  std::optional<Argument> value(unsigned depth) {
+    skipSpace();
+    if (pos_ >= text_.size() || depth > kMaxDepth)
+      return std::nullopt;
+    char c = text_[pos_];
+    if (c == '"' || c == '\'')
+      return string(c);
+    if (c == '[' || c == '(')
+      return sequence(c == '[' ? ']' : ')', depth);
+    size_t start = pos_;
+    while (pos_ < text_.size() && text_[pos_] != ',' && text_[pos_] != ']' && text_[pos_] != ')' &&
+           !isSpace(text_[pos_]))
+      ++pos_;
+    std::string_view atom = text_.substr(start, pos_ - start);
+    if (isIdentifier(atom))
+      return parseIdentifier(atom, graph_);
+    return parseNumber(atom);
+  }
+
+  std::optional<Argument> sequence(char close, unsigned depth) {
+    ++pos_;
+    std::vector<Argument> items;
+    skipSpace();
+    if (pos_ < text_.size() && text_[pos_] == close) {
+      ++pos_;
+    } else {
+      while (true) {
+        std::optional<Argument> v = value(depth + 1);
+        if (!v)
+          return std::nullopt;
+        items.push_back(std::move(*v));
+        skipSpace();
+        if (pos_ >= text_.size())
+          return std::nullopt;
+        if (text_[pos_] == ',') {
+          ++pos_;
+          continue;
+        }
+        if (text_[pos_] != close)
+          return std::nullopt;
+        ++pos_;
+        break;
+      }
+    }
+    return close == ']' ? Argument::list(std::move(items)) : Argument::tuple(std::move(items));
+  }
+
+  std::optional<Argument> string(char quote) {
+    std::string out;
+    for (size_t i = pos_ + 1; i < text_.size(); ++i) {
+      char c = text_[i];
+      if (c == quote) {
+        pos_ = i + 1;
+        return Argument::string(graph_.intern(out));
+      }
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
+      if (++i == text_.size())
+        return std::nullopt;
+      switch (text_[i]) {
+      case 'n':
+        out += '\n';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'v':
+        out += '\v';
+        break;
+      case '0':
+        out += '\0';
+        break;
+      default: // \\, \', \" and anything else: the character itself
+        out += text_[i];
+        break;
+      }
+    }
+    return std::nullopt;
+  }
+
+  std::string_view text_;
+  Graph& graph_;
+  size_t pos_ = 0;
+};
+
+} // namespace
+
+std::optional<Argument> parseDefaultValue(std::string_view text, Graph& graph) {
+  return DefaultParser(text, graph).parse();
+}
+
+std::optional<Argument> resolveArgument(const Node& node, const FunctionSchema& schema,
+                                        size_t index, Graph& graph) {
+  if (index >= schema.arguments.size())
+    return std::nullopt;
+  const SchemaArgument& arg = schema.arguments[index];
+  if (!arg.kwargOnly && index < node.args().size())
+    return node.args()[index];
+  if (const Argument* kw = node.kwarg(arg.name))
+    return *kw;
+  if (arg.defaultValue)
+    return parseDefaultValue(*arg.defaultValue, graph);
+  return std::nullopt;
+}
+
+std::optional<Argument> resolveArgument(const Node& node, const FunctionSchema& schema,
+                                        std::string_view name, Graph& graph) {
+  std::optional<size_t> index = schema.argumentIndex(name);
+  if (!index)
+    return std::nullopt;
+  return resolveArgument(node, schema, *index, graph);
+}
+
+} // namespace piecewise
