@@ -11,9 +11,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
+#include <vector>
 
 namespace piecewise {
 
@@ -31,6 +32,7 @@ public:
 
 private:
   void checkStructure(const Node* n);
+  void checkUniqueNames();
   void checkOperands(const Node* n);
   void checkCall(const Node* n, const FunctionSchema& schema);
   void checkGetItem(const Node* n);
@@ -49,14 +51,15 @@ private:
   Location fallbackLoc_;
   size_t errors_ = 0;
 
-  std::unordered_set<const char*> names_;
+  /// Every node's interned name, in graph order; checked for repeats at the end.
+  std::vector<const char*> names_;
   std::unordered_map<const char*, const FunctionSchema*> schemaCache_;
   const Node* firstNonPlaceholder_ = nullptr;
   const Node* output_ = nullptr;
 };
 
 LogicalResult GraphVerifier::run() {
-  names_.reserve(graph_.size() * 2);
+  names_.reserve(graph_.size());
   for (const Node* n : graph_) {
     checkStructure(n);
     checkOperands(n);
@@ -67,6 +70,7 @@ LogicalResult GraphVerifier::run() {
         checkCall(n, *schema);
     }
   }
+  checkUniqueNames();
   if (!output_) {
     Location loc = graph_.back() ? graph_.back()->loc() : fallbackLoc_;
     if (!loc.isKnown() && fallbackLoc_.buffer)
@@ -77,10 +81,39 @@ LogicalResult GraphVerifier::run() {
   return errors_ ? failure() : success();
 }
 
+void GraphVerifier::checkUniqueNames() {
+  // Names are interned, so equal names are equal pointers. Sorting the
+  // pointers reads memory sequentially, which beats a hash set (one cache
+  // miss per node) on large graphs; the slow path runs only on a repeat.
+  std::vector<const char*> sorted = names_;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<const char*> repeated;
+  for (size_t i = 1; i < sorted.size(); ++i)
+    if (sorted[i] == sorted[i - 1] && sorted[i] &&
+        (repeated.empty() || repeated.back() != sorted[i]))
+      repeated.push_back(sorted[i]);
+  if (repeated.empty())
+    return;
+  std::vector<const Node*> firstSeen(repeated.size(), nullptr);
+  for (const Node* n : graph_) {
+    auto it = std::lower_bound(repeated.begin(), repeated.end(), n->name().data());
+    if (it == repeated.end() || *it != n->name().data())
+      continue;
+    const Node*& first = firstSeen[static_cast<size_t>(it - repeated.begin())];
+    if (!first) {
+      first = n;
+      continue;
+    }
+    Location at = first->loc();
+    error(n, at.isKnown() ? fmt::format("duplicate node name '{}' (first defined at line {})",
+                                        n->name().str(), at.line)
+                          : fmt::format("duplicate node name '{}'", n->name().str()));
+  }
+}
+
 void GraphVerifier::checkStructure(const Node* n) {
   std::string_view name = n->name().str();
-  if (!names_.insert(n->name().data()).second)
-    error(n, fmt::format("duplicate node name '{}'", name));
+  names_.push_back(n->name().data());
 
   if (n->isPlaceholder()) {
     if (firstNonPlaceholder_)
@@ -140,20 +173,38 @@ const FunctionSchema* GraphVerifier::schemaFor(const Node* n) {
 }
 
 void GraphVerifier::checkCall(const Node* n, const FunctionSchema& schema) {
+  // This runs for most nodes of a graph: nothing here allocates unless a
+  // violation is reported.
   std::string_view name = n->name().str();
-  std::string op = schema.qualifiedName();
+  auto op = [&] { return schema.qualifiedName(); };
   const size_t numArgs = n->args().size();
-  const size_t numPositional = schema.numPositional();
+  const size_t numArguments = schema.arguments.size();
 
-  if (!schema.isVararg && numArgs > numPositional)
-    error(n,
-          fmt::format("node '{}' passes {} positional argument{} to '{}', which takes at most {}",
-                      name, numArgs, numArgs == 1 ? "" : "s", op, numPositional));
+  if (!schema.isVararg) {
+    size_t numPositional = schema.numPositional();
+    if (numArgs > numPositional)
+      error(n, fmt::format("node '{}' passes {} positional argument{} to '{}', which takes at "
+                           "most {}",
+                           name, numArgs, numArgs == 1 ? "" : "s", op(), numPositional));
+  }
 
-  // Which schema arguments are given, positionally or by keyword.
-  std::vector<bool> given(schema.arguments.size(), false);
-  for (size_t i = 0; i < numArgs && i < given.size(); ++i)
-    given[i] = true;
+  // Which schema arguments are given, positionally or by keyword: a bit mask
+  // for the common case, a vector for ops with more than 64 arguments.
+  uint64_t givenMask = 0;
+  std::vector<bool> givenWide;
+  if (numArguments > 64)
+    givenWide.assign(numArguments, false);
+  auto markGiven = [&](size_t i) {
+    if (numArguments > 64)
+      givenWide[i] = true;
+    else
+      givenMask |= uint64_t(1) << i;
+  };
+  auto isGiven = [&](size_t i) {
+    return numArguments > 64 ? static_cast<bool>(givenWide[i]) : ((givenMask >> i) & 1) != 0;
+  };
+  for (size_t i = 0; i < numArgs && i < numArguments; ++i)
+    markGiven(i);
 
   const auto& kwargs = n->kwargs();
   for (size_t k = 0; k < kwargs.size(); ++k) {
@@ -165,20 +216,20 @@ void GraphVerifier::checkCall(const Node* n, const FunctionSchema& schema) {
     if (!index) {
       if (!schema.isVararg)
         error(n, fmt::format("node '{}' passes keyword argument '{}', which '{}' does not take",
-                             name, kw, op));
+                             name, kw, op()));
       continue;
     }
     if (*index < numArgs)
       error(n, fmt::format("node '{}' passes argument '{}' of '{}' both by position and by keyword",
-                           name, kw, op));
-    given[*index] = true;
+                           name, kw, op()));
+    markGiven(*index);
   }
 
-  for (size_t i = 0; i < schema.arguments.size(); ++i) {
+  for (size_t i = 0; i < numArguments; ++i) {
     const SchemaArgument& a = schema.arguments[i];
-    if (!given[i] && !a.defaultValue)
+    if (!isGiven(i) && !a.defaultValue)
       error(n, fmt::format("node '{}' does not pass required argument '{}' of '{}'", name, a.name,
-                           op));
+                           op()));
   }
 }
 
