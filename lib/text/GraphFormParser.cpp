@@ -1,0 +1,762 @@
+//===- GraphFormParser.cpp - Reading `print(gm.graph)` text ---------------===//
+//
+// The graph form is line based: an optional `graph():` header, one
+// `%name : [num_users=N] = op[target=T](args = (...), kwargs = {...})` line per
+// node, and a `return X` line. Values never span lines, so the parser walks
+// the buffer once, line by line, with a cursor over the current line:
+//
+//  - linear time: every byte is looked at a bounded number of times;
+//  - bounded recursion: nested brackets recurse at most kMaxDepth deep, then
+//    a diagnostic stops the line (opaque values are skipped iteratively);
+//  - errors are collected with their line and column, stop the line they are
+//    on, and are reported sorted by position once the input is read, capped at
+//    kMaxErrors so that binary or garbage input cannot flood the output.
+//
+// Values are read as FX's _format_arg writes them (str(), not repr()): bare
+// tokens are classified by GraphFormSyntax.h. The `return` line and the
+// elements of `slice(...)` use repr() instead: there names carry no `%` and
+// strings are quoted.
+//
+//===----------------------------------------------------------------------===//
+
+#include "piecewise/text/Parser.h"
+
+#include "GraphFormSyntax.h"
+#include "PythonLiteral.h"
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace piecewise {
+
+namespace {
+
+constexpr unsigned kMaxDepth = 256;
+constexpr size_t kMaxErrors = 20;
+
+/// Graph: FX's str() spelling (`%x` is a node, bare words are strings).
+/// Repr: Python's repr() spelling (bare names are nodes, strings are quoted).
+enum class ValueMode { Graph, Repr };
+
+struct PendingDiagnostic {
+  Severity severity;
+  uint32_t line;
+  uint32_t col;
+  std::string message;
+};
+
+struct UnresolvedName {
+  std::string name;
+  uint32_t line;
+  uint32_t col;
+};
+
+class GraphFormParser {
+public:
+  GraphFormParser(const SourceBuffer& buffer, DiagnosticEngine& diag)
+      : buffer_(buffer), diag_(diag), module_(std::make_unique<Module>("GraphModule")),
+        graph_(module_->graph()) {}
+
+  FailureOr<std::unique_ptr<Module>> parse();
+
+private:
+  //===--- Diagnostics ----------------------------------------------------===//
+
+  /// Reports an error at byte `pos` of the current line and abandons the line.
+  bool error(size_t pos, std::string message) {
+    if (!lineFailed_)
+      report(Severity::Error, lineNo_, static_cast<uint32_t>(pos + 1), std::move(message));
+    lineFailed_ = true;
+    return false;
+  }
+  void report(Severity s, uint32_t line, uint32_t col, std::string message) {
+    if (s == Severity::Error)
+      ++numErrors_;
+    pending_.push_back({s, line, col, std::move(message)});
+  }
+  /// An error for a line that ended where `what` was expected.
+  bool errorAtEnd(std::string_view what) {
+    return error(line_.size(), "unexpected end of line: expected " + std::string(what) +
+                                   " (is the input truncated?)");
+  }
+
+  //===--- Cursor over the current line -------------------------------------===//
+
+  bool atEnd() const { return pos_ >= line_.size(); }
+  char peek() const { return atEnd() ? '\0' : line_[pos_]; }
+  void skipSpaces() {
+    while (pos_ < line_.size() && (line_[pos_] == ' ' || line_[pos_] == '\t'))
+      ++pos_;
+  }
+  bool consume(char c) {
+    if (peek() != c || atEnd())
+      return false;
+    ++pos_;
+    return true;
+  }
+  bool consumeWord(std::string_view w) {
+    if (line_.substr(pos_, w.size()) != w)
+      return false;
+    pos_ += w.size();
+    return true;
+  }
+  /// Consumes `c` (after spaces) or reports what was expected.
+  bool expect(char c) {
+    skipSpaces();
+    if (consume(c))
+      return true;
+    std::string what = std::string("'") + c + "'";
+    if (atEnd())
+      return errorAtEnd(what);
+    return error(pos_, "expected " + what);
+  }
+  bool expectWord(std::string_view w) {
+    skipSpaces();
+    if (consumeWord(w))
+      return true;
+    std::string what = "'" + std::string(w) + "'";
+    if (line_.substr(pos_).size() < w.size() &&
+        w.substr(0, line_.size() - pos_) == line_.substr(pos_))
+      return errorAtEnd(what);
+    return error(pos_, "expected " + what);
+  }
+  static bool isNameChar(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  }
+  std::string_view readName() {
+    size_t b = pos_;
+    while (pos_ < line_.size() && isNameChar(line_[pos_]))
+      ++pos_;
+    return line_.substr(b, pos_ - b);
+  }
+
+  //===--- Grammar ---------------------------------------------------------===//
+
+  void parseLine();
+  void parseHeader(size_t start);
+  void parseNode();
+  void parseReturn(size_t start);
+  bool parseValue(Argument& out, unsigned depth, ValueMode mode, bool opContext);
+  bool parseSequence(char close, size_t openPos, std::vector<Argument>& items, bool& sawComma,
+                     unsigned depth, ValueMode mode, bool firstIsOpContext);
+  bool parseKwargs(size_t openPos, std::vector<KwArg>& kwargs, unsigned depth);
+  bool skipBalanced(size_t open, size_t& end);
+  Argument nodeRef(std::string_view name, size_t pos);
+  Argument bareValue(std::string_view token, size_t pos, ValueMode mode, bool opContext);
+
+  const SourceBuffer& buffer_;
+  DiagnosticEngine& diag_;
+  std::unique_ptr<Module> module_;
+  Graph& graph_;
+
+  std::string_view line_;
+  size_t pos_ = 0;
+  uint32_t lineNo_ = 0;
+  bool lineFailed_ = false;
+
+  bool sawHeader_ = false;
+  bool sawContent_ = false;
+  Node* output_ = nullptr;
+  size_t numErrors_ = 0;
+  std::vector<PendingDiagnostic> pending_;
+  std::vector<UnresolvedName> unresolved_;
+  /// Names whose definition line failed to parse: uses of them are not reported again.
+  std::unordered_set<std::string> brokenNames_;
+  std::string scratch_;
+};
+
+Argument GraphFormParser::nodeRef(std::string_view name, size_t pos) {
+  if (Node* n = graph_.lookup(name))
+    return Argument::node(n);
+  if (!brokenNames_.empty() && brokenNames_.count(std::string(name)))
+    return Argument::none();
+  // Each unresolved name becomes an error; only the first kMaxErrors can be shown.
+  if (unresolved_.size() < kMaxErrors)
+    unresolved_.push_back({std::string(name), lineNo_, static_cast<uint32_t>(pos + 1)});
+  return Argument::none();
+}
+
+bool GraphFormParser::skipBalanced(size_t open, size_t& end) {
+  // Iterative: an opaque value may nest arbitrarily deep without recursion.
+  size_t depth = 0;
+  size_t i = open;
+  while (i < line_.size()) {
+    char c = line_[i];
+    if (c == '(' || c == '[' || c == '{') {
+      ++depth;
+    } else if (c == ')' || c == ']' || c == '}') {
+      if (--depth == 0) {
+        end = i + 1;
+        return true;
+      }
+    } else if (c == '\'' || c == '"') {
+      size_t errPos = 0;
+      const char* msg = nullptr;
+      size_t after = text::scanPythonString(line_, i, scratch_, errPos, msg);
+      if (after == std::string_view::npos)
+        return error(errPos, msg);
+      i = after;
+      continue;
+    }
+    ++i;
+  }
+  return error(open, std::string("unterminated '") + line_[open] +
+                         "': the line ends before it is closed");
+}
+
+Argument GraphFormParser::bareValue(std::string_view token, size_t pos, ValueMode mode,
+                                    bool opContext) {
+  text::BareValue v = text::classifyBareToken(token, opContext);
+  switch (v.kind) {
+  case text::BareKind::None:
+    return Argument::none();
+  case text::BareKind::True:
+    return Argument::boolean(true);
+  case text::BareKind::False:
+    return Argument::boolean(false);
+  case text::BareKind::Ellipsis:
+    return Argument::ellipsis();
+  case text::BareKind::Int:
+    return Argument::integer(v.intValue);
+  case text::BareKind::Float:
+    return Argument::real(v.floatValue);
+  case text::BareKind::DType:
+    return Argument::dtype(v.dtype);
+  case text::BareKind::Layout:
+    return Argument::layout(graph_.intern(v.text));
+  case text::BareKind::MemoryFormat:
+    return Argument::memoryFormat(graph_.intern(v.text));
+  case text::BareKind::Device:
+    return Argument::device(graph_.intern(v.text));
+  case text::BareKind::Op:
+    return Argument::op(graph_.intern(v.text));
+  case text::BareKind::Opaque:
+    return Argument::opaque(graph_.intern(v.text));
+  case text::BareKind::String:
+    break;
+  }
+  if (mode == ValueMode::Repr) {
+    // repr() writes nodes by bare name and quotes strings.
+    if (text::isPythonIdentifier(token))
+      return nodeRef(token, pos);
+    return Argument::opaque(graph_.intern(token));
+  }
+  return Argument::string(graph_.intern(token));
+}
+
+bool GraphFormParser::parseValue(Argument& out, unsigned depth, ValueMode mode, bool opContext) {
+  skipSpaces();
+  if (atEnd())
+    return errorAtEnd("a value");
+  if (depth > kMaxDepth)
+    return error(pos_, "brackets nested deeper than " + std::to_string(kMaxDepth) + " levels");
+  size_t start = pos_;
+  char c = line_[pos_];
+  if (c == '%') {
+    ++pos_;
+    std::string_view name = readName();
+    if (name.empty())
+      return error(pos_, "expected a node name after '%'");
+    out = nodeRef(name, start);
+    return true;
+  }
+  if (c == '(' || c == '[') {
+    ++pos_;
+    std::vector<Argument> items;
+    bool sawComma = false;
+    if (!parseSequence(c == '(' ? ')' : ']', start, items, sawComma, depth + 1, mode, false))
+      return false;
+    if (c == '[')
+      out = Argument::list(std::move(items));
+    else if (items.size() == 1 && !sawComma)
+      out = std::move(items[0]); // a parenthesized value, not a tuple
+    else
+      out = Argument::tuple(std::move(items));
+    return true;
+  }
+  if (c == '{') {
+    // Dicts are rare in FX arguments; keep them verbatim.
+    size_t end = 0;
+    if (!skipBalanced(start, end))
+      return false;
+    out = Argument::opaque(graph_.intern(line_.substr(start, end - start)));
+    pos_ = end;
+    return true;
+  }
+  if (c == '\'' || c == '"') {
+    size_t errPos = 0;
+    const char* msg = nullptr;
+    size_t after = text::scanPythonString(line_, pos_, scratch_, errPos, msg);
+    if (after == std::string_view::npos)
+      return error(errPos, msg);
+    out = Argument::string(graph_.intern(scratch_));
+    pos_ = after;
+    return true;
+  }
+  if (c == ')' || c == ']' || c == '}' || c == ',')
+    return error(pos_, "expected a value");
+
+  // A bare token runs to the next delimiter.
+  while (pos_ < line_.size()) {
+    char d = line_[pos_];
+    if (d == ',' || d == ')' || d == ']' || d == '}' || d == '(' || d == '[' || d == '{')
+      break;
+    ++pos_;
+  }
+  size_t end = pos_;
+  while (end > start && (line_[end - 1] == ' ' || line_[end - 1] == '\t'))
+    --end;
+  std::string_view token = line_.substr(start, end - start);
+  char stop = peek();
+  if (!atEnd() && (stop == '(' || stop == '[' || stop == '{') && !token.empty()) {
+    if (token == "slice" && stop == '(') {
+      size_t open = pos_++;
+      std::vector<Argument> items;
+      bool sawComma = false;
+      if (!parseSequence(')', open, items, sawComma, depth + 1, ValueMode::Repr, false))
+        return false;
+      if (items.empty() || items.size() > 3)
+        return error(start, "slice() takes one to three values");
+      if (items.size() == 1)
+        out = Argument::slice(Argument::none(), std::move(items[0]), Argument::none());
+      else
+        out = Argument::slice(std::move(items[0]), std::move(items[1]),
+                              items.size() == 3 ? std::move(items[2]) : Argument::none());
+      return true;
+    }
+    // A call or subscript FX printed with str(): keep it verbatim.
+    size_t closeEnd = 0;
+    if (!skipBalanced(pos_, closeEnd))
+      return false;
+    out = Argument::opaque(graph_.intern(line_.substr(start, closeEnd - start)));
+    pos_ = closeEnd;
+    return true;
+  }
+  if (token.empty())
+    return error(start, "expected a value");
+  out = bareValue(token, start, mode, opContext);
+  return true;
+}
+
+bool GraphFormParser::parseSequence(char close, size_t openPos, std::vector<Argument>& items,
+                                    bool& sawComma, unsigned depth, ValueMode mode,
+                                    bool firstIsOpContext) {
+  skipSpaces();
+  if (consume(close))
+    return true;
+  for (;;) {
+    Argument v;
+    if (!parseValue(v, depth, mode, firstIsOpContext && items.empty()))
+      return false;
+    items.push_back(std::move(v));
+    skipSpaces();
+    if (consume(',')) {
+      sawComma = true;
+      skipSpaces();
+      if (consume(close))
+        return true;
+      continue;
+    }
+    if (consume(close))
+      return true;
+    if (atEnd())
+      return error(openPos, std::string("unterminated '") + line_[openPos] +
+                                "': the line ends before it is closed");
+    return error(pos_, std::string("expected ',' or '") + close + "'");
+  }
+}
+
+bool GraphFormParser::parseKwargs(size_t openPos, std::vector<KwArg>& kwargs, unsigned depth) {
+  skipSpaces();
+  if (consume('}'))
+    return true;
+  for (;;) {
+    skipSpaces();
+    if (atEnd())
+      return error(openPos, "unterminated '{': the line ends before it is closed");
+    size_t keyPos = pos_;
+    std::string key;
+    if (peek() == '\'' || peek() == '"') {
+      size_t errPos = 0;
+      const char* msg = nullptr;
+      size_t after = text::scanPythonString(line_, pos_, key, errPos, msg);
+      if (after == std::string_view::npos)
+        return error(errPos, msg);
+      pos_ = after;
+    } else {
+      key = std::string(readName());
+    }
+    if (key.empty())
+      return error(keyPos, "expected a keyword name");
+    if (!expect(':'))
+      return false;
+    Argument v;
+    if (!parseValue(v, depth, ValueMode::Graph, false))
+      return false;
+    kwargs.push_back({graph_.intern(key), std::move(v)});
+    skipSpaces();
+    if (consume(',')) {
+      skipSpaces();
+      if (consume('}'))
+        return true;
+      continue;
+    }
+    if (consume('}'))
+      return true;
+    if (atEnd())
+      return error(openPos, "unterminated '{': the line ends before it is closed");
+    return error(pos_, "expected ',' or '}'");
+  }
+}
+
+void GraphFormParser::parseHeader(size_t start) {
+  if (sawHeader_ || sawContent_) {
+    error(start, "unexpected 'graph(' header: a graph has one, on its first line");
+    return;
+  }
+  sawHeader_ = true;
+  pos_ = start + 5; // at '('
+  size_t end = 0;
+  if (!skipBalanced(pos_, end))
+    return;
+  pos_ = end;
+  skipSpaces();
+  // `graph():`; tolerate a return annotation (`graph() -> Tensor:`).
+  if (consumeWord("->")) {
+    while (pos_ < line_.size() && line_[pos_] != ':')
+      ++pos_;
+  }
+  if (!expect(':'))
+    return;
+  skipSpaces();
+  if (!atEnd())
+    error(pos_, "unexpected text after the graph header");
+}
+
+void GraphFormParser::parseNode() {
+  size_t start = pos_;
+  ++pos_; // '%'
+  std::string_view name = readName();
+  if (name.empty()) {
+    error(pos_, "expected a node name after '%'");
+    return;
+  }
+  sawContent_ = true;
+  // When this line fails, later uses of the name are not reported again.
+  struct MarkBroken {
+    GraphFormParser& p;
+    std::string_view name;
+    ~MarkBroken() {
+      if (p.lineFailed_ && !p.graph_.lookup(name))
+        p.brokenNames_.insert(std::string(name));
+    }
+  } markBroken{*this, name};
+
+  if (!expect(':'))
+    return;
+  skipSpaces();
+  // An optional type (`torch.Tensor`, `Tuple[int, int]`) stands before the users bracket.
+  size_t users = line_.find("[num_users=", pos_);
+  size_t oldUsers = line_.find("[#users=", pos_);
+  size_t bracket = std::min(users, oldUsers);
+  if (bracket == std::string_view::npos) {
+    if (atEnd())
+      errorAtEnd("'[num_users=N]'");
+    else
+      error(pos_, "expected '[num_users=N]'");
+    return;
+  }
+  pos_ = bracket + (bracket == users ? 11 : 8);
+  size_t digits = pos_;
+  while (pos_ < line_.size() && line_[pos_] >= '0' && line_[pos_] <= '9')
+    ++pos_;
+  if (pos_ == digits) {
+    if (atEnd())
+      errorAtEnd("a user count");
+    else
+      error(pos_, "expected a user count");
+    return;
+  }
+  if (!expect(']') || !expect('='))
+    return;
+  skipSpaces();
+  size_t opPos = pos_;
+  while (pos_ < line_.size() && ((line_[pos_] >= 'a' && line_[pos_] <= 'z') || line_[pos_] == '_'))
+    ++pos_;
+  std::string_view opWord = line_.substr(opPos, pos_ - opPos);
+  if (opWord.empty()) {
+    if (atEnd())
+      errorAtEnd("an op kind such as 'call_function'");
+    else
+      error(pos_, "expected an op kind such as 'call_function'");
+    return;
+  }
+  if (atEnd()) {
+    errorAtEnd("'[target=...]' after '" + std::string(opWord) + "'");
+    return;
+  }
+  std::optional<OpKind> kind = parseOpKind(opWord);
+  if (!kind) {
+    error(opPos, "unknown op kind '" + std::string(opWord) + "'");
+    return;
+  }
+  if (!expect('['))
+    return;
+  size_t targetOpen = pos_ - 1;
+  if (!expectWord("target="))
+    return;
+  size_t targetStart = pos_;
+  size_t depth = 0;
+  while (pos_ < line_.size()) {
+    char c = line_[pos_];
+    if (c == '[') {
+      ++depth;
+    } else if (c == ']') {
+      if (depth == 0)
+        break;
+      --depth;
+    }
+    ++pos_;
+  }
+  if (atEnd()) {
+    error(targetOpen, "unterminated '[': the line ends before it is closed");
+    return;
+  }
+  std::string_view targetText = line_.substr(targetStart, pos_ - targetStart);
+  ++pos_; // ']'
+  if (targetText.empty()) {
+    error(targetStart, "expected a target");
+    return;
+  }
+  bool respell = *kind == OpKind::CallFunction &&
+                 (targetText.substr(0, 10) == "torch.ops." || targetText[0] == '<');
+  Symbol target = respell ? graph_.intern(text::canonicalGraphFormTarget(targetText))
+                          : graph_.intern(targetText);
+
+  std::vector<Argument> args;
+  std::vector<KwArg> kwargs;
+  skipSpaces();
+  if (*kind == OpKind::Placeholder) {
+    if (consume('(')) {
+      size_t open = pos_ - 1;
+      if (!expectWord("default"))
+        return;
+      if (!expect('='))
+        return;
+      Argument def;
+      if (!parseValue(def, 1, ValueMode::Graph, false))
+        return;
+      skipSpaces();
+      if (!consume(')')) {
+        if (atEnd())
+          error(open, "unterminated '(': the line ends before it is closed");
+        else
+          error(pos_, "expected ')'");
+        return;
+      }
+      args.push_back(std::move(def));
+    }
+  } else if (*kind != OpKind::GetAttr) {
+    if (atEnd()) {
+      errorAtEnd("'(args = ...)'");
+      return;
+    }
+    size_t open = pos_;
+    if (!expect('(') || !expectWord("args") || !expect('='))
+      return;
+    skipSpaces();
+    if (peek() != '(' || atEnd()) {
+      if (atEnd())
+        errorAtEnd("'(' to start the argument tuple");
+      else
+        error(pos_, "expected '(' to start the argument tuple");
+      return;
+    }
+    size_t argsOpen = pos_++;
+    bool sawComma = false;
+    bool hop = *kind == OpKind::CallFunction && target.str().substr(0, 14) == "higher_order::";
+    if (!parseSequence(')', argsOpen, args, sawComma, 2, ValueMode::Graph, hop))
+      return;
+    skipSpaces();
+    if (consume(',')) {
+      if (!expectWord("kwargs") || !expect('=') || !expect('{'))
+        return;
+      if (!parseKwargs(pos_ - 1, kwargs, 2))
+        return;
+    }
+    skipSpaces();
+    if (!consume(')')) {
+      if (atEnd())
+        error(open, "unterminated '(': the line ends before it is closed");
+      else
+        error(pos_, "expected ')'");
+      return;
+    }
+  }
+  skipSpaces();
+  if (!atEnd()) {
+    error(pos_, "unexpected text after the node definition");
+    return;
+  }
+  // createNode renames a clashing name (FX style); a renamed node is a duplicate.
+  Node* n = graph_.createNode(*kind, name, target, std::move(args), std::move(kwargs));
+  if (n->name().str() != name) {
+    graph_.erase(n);
+    Node* previous = graph_.lookup(name);
+    error(start, "duplicate name '" + std::string(name) + "'");
+    if (previous && previous->loc().isKnown())
+      report(Severity::Note, previous->loc().line, previous->loc().col,
+             "'" + std::string(name) + "' was first defined here");
+    return;
+  }
+  n->setLoc(Location{&buffer_, lineNo_, static_cast<uint32_t>(start + 1)});
+}
+
+void GraphFormParser::parseReturn(size_t start) {
+  pos_ = start + 6;
+  sawContent_ = true;
+  Argument value;
+  skipSpaces();
+  if (atEnd()) {
+    value = Argument::none();
+  } else if (!parseValue(value, 1, ValueMode::Repr, false)) {
+    return;
+  }
+  skipSpaces();
+  if (!atEnd()) {
+    error(pos_, "unexpected text after the returned value");
+    return;
+  }
+  if (output_) {
+    error(start, "a graph has one 'return'");
+    if (output_->loc().isKnown())
+      report(Severity::Note, output_->loc().line, output_->loc().col, "the first 'return' is here");
+    return;
+  }
+  std::vector<Argument> args;
+  args.push_back(std::move(value));
+  output_ =
+      graph_.createNode(OpKind::Output, "output", graph_.intern("output"), std::move(args), {});
+  output_->setLoc(Location{&buffer_, lineNo_, static_cast<uint32_t>(start + 1)});
+}
+
+void GraphFormParser::parseLine() {
+  skipSpaces();
+  if (atEnd())
+    return;
+  size_t start = pos_;
+  char c = line_[pos_];
+  if (c == '#')
+    return;
+  if (c == '%') {
+    parseNode();
+    return;
+  }
+  std::string_view rest = line_.substr(pos_);
+  if (rest.substr(0, 6) == "graph(") {
+    parseHeader(start);
+    return;
+  }
+  if (rest.substr(0, 6) == "return" && (rest.size() == 6 || !isNameChar(rest[6]))) {
+    parseReturn(start);
+    return;
+  }
+  sawContent_ = true;
+  error(start, "expected a node definition ('%name : [num_users=N] = ...') or 'return'");
+}
+
+FailureOr<std::unique_ptr<Module>> GraphFormParser::parse() {
+  std::string_view text = buffer_.text();
+  if (const void* nul = std::memchr(text.data(), '\0', text.size())) {
+    size_t offset = static_cast<size_t>(static_cast<const char*>(nul) - text.data());
+    uint32_t line = buffer_.lineOf(offset);
+    diag_.error(
+        Location{&buffer_, line, static_cast<uint32_t>(offset - buffer_.lineStart(line) + 1)},
+        "binary input: unexpected NUL byte");
+    return failure();
+  }
+  if (text.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos) {
+    diag_.error(Location{&buffer_, 1, 1}, "empty input: expected a graph");
+    return failure();
+  }
+
+  size_t begin = 0;
+  while (begin < text.size() && numErrors_ + unresolved_.size() < kMaxErrors) {
+    size_t end = text.find('\n', begin);
+    if (end == std::string_view::npos)
+      end = text.size();
+    size_t lineEnd = end;
+    if (lineEnd > begin && text[lineEnd - 1] == '\r')
+      --lineEnd;
+    line_ = text.substr(begin, lineEnd - begin);
+    ++lineNo_;
+    pos_ = 0;
+    lineFailed_ = false;
+    parseLine();
+    begin = end + 1;
+  }
+  bool stoppedEarly = begin < text.size();
+
+  for (const UnresolvedName& u : unresolved_) {
+    if (brokenNames_.count(u.name))
+      continue;
+    if (Node* def = graph_.lookup(u.name)) {
+      report(Severity::Error, u.line, u.col, "name '" + u.name + "' is used before it is defined");
+      if (def->loc().isKnown())
+        report(Severity::Note, def->loc().line, def->loc().col, "'" + u.name + "' is defined here");
+    } else {
+      report(Severity::Error, u.line, u.col, "undefined name '" + u.name + "'");
+    }
+  }
+
+  // Errors in source order; a note stays right after the error it explains.
+  struct Group {
+    uint32_t line, col;
+    size_t first, count;
+  };
+  std::vector<Group> groups;
+  for (size_t i = 0; i < pending_.size(); ++i) {
+    if (pending_[i].severity == Severity::Note && !groups.empty())
+      ++groups.back().count;
+    else
+      groups.push_back({pending_[i].line, pending_[i].col, i, 1});
+  }
+  std::stable_sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) {
+    return a.line != b.line ? a.line < b.line : a.col < b.col;
+  });
+  size_t emittedErrors = 0;
+  for (const Group& g : groups) {
+    if (emittedErrors == kMaxErrors)
+      break;
+    for (size_t i = g.first; i < g.first + g.count; ++i) {
+      PendingDiagnostic& p = pending_[i];
+      Location loc{&buffer_, p.line, p.col};
+      if (p.severity == Severity::Error) {
+        diag_.error(loc, std::move(p.message));
+        ++emittedErrors;
+      } else {
+        diag_.note(loc, std::move(p.message));
+      }
+    }
+  }
+  if (emittedErrors == kMaxErrors && (stoppedEarly || emittedErrors < numErrors_))
+    diag_.note(Location{&buffer_, 0, 0}, "too many errors; stopping");
+
+  if (numErrors_ != 0)
+    return failure();
+  return FailureOr<std::unique_ptr<Module>>(std::move(module_));
+}
+
+} // namespace
+
+FailureOr<std::unique_ptr<Module>> parseGraphForm(const SourceBuffer& buffer,
+                                                  DiagnosticEngine& diag) {
+  GraphFormParser parser(buffer, diag);
+  return parser.parse();
+}
+
+} // namespace piecewise

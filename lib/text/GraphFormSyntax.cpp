@@ -1,0 +1,219 @@
+#include "GraphFormSyntax.h"
+
+#include "PythonLiteral.h"
+#include "piecewise/ir/Target.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+
+namespace piecewise::text {
+
+namespace {
+
+constexpr std::array<std::string_view, 8> kLayouts = {"strided",    "sparse_coo", "sparse_csr",
+                                                      "sparse_csc", "sparse_bsr", "sparse_bsc",
+                                                      "_mkldnn",    "jagged"};
+
+constexpr std::array<std::string_view, 4> kMemoryFormats = {"contiguous_format", "preserve_format",
+                                                            "channels_last", "channels_last_3d"};
+
+constexpr std::array<std::string_view, 11> kDeviceTypes = {
+    "cpu", "cuda", "meta", "mps", "xpu", "hpu", "mtia", "xla", "lazy", "ipu", "privateuseone"};
+
+// Functions of Python's `operator` module FX graphs call; `<built-in function X>`
+// for these means `operator.X`, for anything else `builtins.X`.
+constexpr std::array<std::string_view, 50> kOperatorFunctions = {
+    "add",     "and_",       "concat",  "contains", "delitem", "eq",        "floordiv", "ge",
+    "getitem", "gt",         "iadd",    "iand",     "iconcat", "ifloordiv", "ilshift",  "imatmul",
+    "imod",    "imul",       "index",   "inv",      "invert",  "ior",       "ipow",     "irshift",
+    "is_",     "is_not",     "isub",    "itruediv", "ixor",    "le",        "lshift",   "lt",
+    "matmul",  "mod",        "mul",     "ne",       "neg",     "not_",      "or_",      "pos",
+    "pow",     "rshift",     "setitem", "sub",      "truediv", "truth",     "xor",      "countOf",
+    "indexOf", "length_hint"};
+
+template <size_t N> bool contains(const std::array<std::string_view, N>& a, std::string_view s) {
+  for (std::string_view x : a)
+    if (x == s)
+      return true;
+  return false;
+}
+
+/// Number of dot-separated components when every one is an identifier, else 0.
+size_t identifierComponents(std::string_view s) {
+  size_t count = 0;
+  size_t b = 0;
+  for (size_t i = 0; i <= s.size(); ++i) {
+    if (i == s.size() || s[i] == '.') {
+      if (!isPythonIdentifier(s.substr(b, i - b)))
+        return 0;
+      ++count;
+      b = i + 1;
+    }
+  }
+  return count;
+}
+
+bool isIntSpelling(std::string_view s) {
+  size_t i = s.size() > 1 && s[0] == '-' ? 1 : 0;
+  if (i == s.size())
+    return false;
+  for (; i < s.size(); ++i)
+    if (s[i] < '0' || s[i] > '9')
+      return false;
+  return true;
+}
+
+bool isFloatSpelling(std::string_view s) {
+  // Digits, one optional '.', an optional exponent; or inf / -inf / nan.
+  if (s == "inf" || s == "-inf" || s == "nan")
+    return true;
+  size_t i = !s.empty() && s[0] == '-' ? 1 : 0;
+  bool digits = false, dot = false;
+  for (; i < s.size(); ++i) {
+    char c = s[i];
+    if (c >= '0' && c <= '9') {
+      digits = true;
+    } else if (c == '.' && !dot) {
+      dot = true;
+    } else {
+      break;
+    }
+  }
+  if (!digits)
+    return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-'))
+      ++i;
+    size_t expStart = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9')
+      ++i;
+    if (i == expStart)
+      return false;
+  }
+  return i == s.size();
+}
+
+} // namespace
+
+bool isLayoutName(std::string_view name) {
+  return contains(kLayouts, name);
+}
+bool isMemoryFormatName(std::string_view name) {
+  return contains(kMemoryFormats, name);
+}
+
+bool isDeviceSpelling(std::string_view s) {
+  size_t colon = s.find(':');
+  std::string_view type = s.substr(0, colon);
+  if (!contains(kDeviceTypes, type))
+    return false;
+  if (colon == std::string_view::npos)
+    return true;
+  std::string_view index = s.substr(colon + 1);
+  if (index.empty() || index.size() > 9)
+    return false;
+  for (char c : index)
+    if (c < '0' || c > '9')
+      return false;
+  return true;
+}
+
+BareValue classifyBareToken(std::string_view s, bool opContext) {
+  BareValue v;
+  if (s == "None") {
+    v.kind = BareKind::None;
+  } else if (s == "True") {
+    v.kind = BareKind::True;
+  } else if (s == "False") {
+    v.kind = BareKind::False;
+  } else if (s == "Ellipsis" || s == "...") {
+    v.kind = BareKind::Ellipsis;
+  } else if (isIntSpelling(s)) {
+    auto res = std::from_chars(s.data(), s.data() + s.size(), v.intValue);
+    if (res.ec == std::errc() && res.ptr == s.data() + s.size()) {
+      v.kind = BareKind::Int;
+    } else {
+      v.kind = BareKind::Opaque;
+      v.text = std::string(s);
+    }
+  } else if (isFloatSpelling(s)) {
+    auto res = std::from_chars(s.data(), s.data() + s.size(), v.floatValue);
+    // Out of range (1e999) reads as the infinity Python would make of it.
+    if (res.ec == std::errc::result_out_of_range)
+      v.floatValue = s[0] == '-' ? -HUGE_VAL : HUGE_VAL;
+    v.kind = BareKind::Float;
+  } else if (s.substr(0, 6) == "torch." && s.substr(0, 10) != "torch.ops.") {
+    std::string_view name = s.substr(6);
+    if (isLayoutName(name)) {
+      v.kind = BareKind::Layout;
+      v.text = std::string(name);
+    } else if (isMemoryFormatName(name)) {
+      v.kind = BareKind::MemoryFormat;
+      v.text = std::string(name);
+    } else if (auto dt = parseDTypeTorchName(name)) {
+      v.kind = BareKind::DType;
+      v.dtype = *dt;
+    }
+  } else if (isDeviceSpelling(s)) {
+    v.kind = BareKind::Device;
+    v.text = std::string(s);
+  } else if (s.substr(0, 10) == "torch.ops.") {
+    size_t n = identifierComponents(s.substr(10));
+    if (n == 2 || n == 3) {
+      v.kind = BareKind::Op;
+      v.text = canonicalTarget(s);
+    }
+  } else {
+    size_t n = identifierComponents(s);
+    std::string_view ns = s.substr(0, s.find('.'));
+    bool callableNamespace = ns == "torch" || ns == "operator" || ns == "builtins";
+    bool isDefault = n == 3 && s.substr(s.rfind('.') + 1) == "default";
+    if (!callableNamespace && (isDefault || (opContext && (n == 2 || n == 3)))) {
+      v.kind = BareKind::Op;
+      v.text = canonicalOpPattern(s);
+    }
+  }
+  if (v.kind == BareKind::String)
+    v.text = std::string(s);
+  return v;
+}
+
+bool isSafeBareString(std::string_view s, bool opContext) {
+  // A quote or `%` is only special where a value starts; brackets and commas end a bare token.
+  if (s.empty() || s[0] == '%' || s[0] == '\'' || s[0] == '"' || s[0] == ' ' || s[0] == '\t' ||
+      s.back() == ' ' || s.back() == '\t')
+    return false;
+  for (char c : s) {
+    auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f)
+      return false;
+    switch (c) {
+    case ',':
+    case '(':
+    case ')':
+    case '[':
+    case ']':
+    case '{':
+    case '}':
+      return false;
+    default:
+      break;
+    }
+  }
+  return classifyBareToken(s, opContext).kind == BareKind::String;
+}
+
+std::string canonicalGraphFormTarget(std::string_view t) {
+  constexpr std::string_view kBuiltin = "<built-in function ";
+  if (t.substr(0, kBuiltin.size()) == kBuiltin && t.size() > kBuiltin.size() && t.back() == '>') {
+    std::string_view name = t.substr(kBuiltin.size(), t.size() - kBuiltin.size() - 1);
+    if (isPythonIdentifier(name))
+      return std::string(contains(kOperatorFunctions, name) ? "operator." : "builtins.") +
+             std::string(name);
+  }
+  return canonicalTarget(t);
+}
+
+} // namespace piecewise::text

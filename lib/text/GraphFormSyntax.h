@@ -1,0 +1,81 @@
+//===- GraphFormSyntax.h - Bare tokens of the graph form --------*- C++ -*-===//
+//
+// `print(gm.graph)` writes most values with str(), not repr(): strings lose
+// their quotes (`layer_name: model.layers.0.attn`), devices print as
+// `cuda:0`, ops as `aten.add.Tensor`. A reader therefore has to classify a
+// bare token by its spelling. This header is the one place that decides it;
+// the graph-form parser reads with it and the graph-form printer uses it to
+// check that what it writes reads back as the same value (and quotes a string
+// that would not).
+//
+//   None True False Ellipsis ...         -> the constants
+//   12  -3                               -> int      (out of int64 range: opaque)
+//   1e-06  2.0  inf  -inf  nan           -> float
+//   torch.float32 / torch.strided / torch.contiguous_format
+//                                        -> dtype / layout / memory format
+//   cpu  cuda  cuda:0  meta  mps  xpu:1  -> device
+//   torch.ops.ns.op[.overload]           -> op, anywhere
+//   ns.op.default                        -> op, anywhere
+//   ns.op[.overload]                     -> op, only where an op is expected
+//                                           (the first argument of a
+//                                           higher_order op)
+//   anything else                        -> string
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "piecewise/ir/DType.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace piecewise::text {
+
+enum class BareKind : uint8_t {
+  None,
+  True,
+  False,
+  Ellipsis,
+  Int,
+  Float,
+  DType,
+  Layout,
+  MemoryFormat,
+  Device,
+  Op,
+  Opaque,
+  String,
+};
+
+struct BareValue {
+  BareKind kind = BareKind::String;
+  int64_t intValue = 0;
+  double floatValue = 0;
+  DType dtype = DType::Unknown;
+  /// Layout / memory format name without `torch.` (`strided`), device text
+  /// (`cuda:0`), or the canonical op target (`aten::add.Tensor`).
+  std::string text;
+};
+
+/// Classifies a trimmed bare token. `opContext` is true where FX prints an op
+/// value (the first argument of a `higher_order::` target).
+BareValue classifyBareToken(std::string_view token, bool opContext);
+
+/// True when `s`, written without quotes, reads back as the same string.
+bool isSafeBareString(std::string_view s, bool opContext);
+
+/// True for `strided`, `sparse_coo`, ...: names under `torch.` that are layouts.
+bool isLayoutName(std::string_view name);
+/// True for `contiguous_format`, `preserve_format`, `channels_last`, `channels_last_3d`.
+bool isMemoryFormatName(std::string_view name);
+/// True for `cpu`, `cuda`, `cuda:0`, `meta`, `mps`, `xpu:1`, ...
+bool isDeviceSpelling(std::string_view s);
+
+/// The canonical target for a call_function target as the graph form prints
+/// it: `torch.ops.aten.mm.default` -> `aten::mm.default`,
+/// `<built-in function mul>` -> `operator.mul`,
+/// `<built-in function getattr>` -> `builtins.getattr`; others verbatim.
+std::string canonicalGraphFormTarget(std::string_view target);
+
+} // namespace piecewise::text

@@ -1,0 +1,658 @@
+//===- Printer.cpp - Writing the IR as FX text ----------------------------===//
+//
+// Both printers append to one reserved std::string; nothing is formatted
+// through streams. The code form precomputes, per graph, each value's last
+// use in one pass (a flat pointer -> position table), so the clean-up tails
+// cost O(references) in total.
+//
+//===----------------------------------------------------------------------===//
+
+#include "piecewise/text/Printer.h"
+
+#include "GraphFormSyntax.h"
+#include "PythonLiteral.h"
+#include "piecewise/ir/Target.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace piecewise {
+
+using text::appendPythonFloat;
+using text::appendPythonString;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Scalars
+//===----------------------------------------------------------------------===//
+
+void appendInt(std::string& out, int64_t v) {
+  char buf[24];
+  auto res = std::to_chars(buf, buf + sizeof(buf), v);
+  out.append(buf, static_cast<size_t>(res.ptr - buf));
+}
+
+void appendSymExpr(std::string& out, const SymExpr& e) {
+  if (e.isConstant())
+    appendInt(out, e.value());
+  else
+    out += e.text().str();
+}
+
+/// `torch.ops.` + `ns.op.overload` for a canonical `ns::op.overload`.
+void appendPythonTarget(std::string& out, std::string_view canonical) {
+  size_t p = canonical.find("::");
+  if (p == std::string_view::npos) {
+    out += canonical;
+    return;
+  }
+  out += "torch.ops.";
+  out += canonical.substr(0, p);
+  out += '.';
+  out += canonical.substr(p + 2);
+}
+
+/// `device(type='cuda', index=0)` for `cuda:0`, `device(type='cpu')` for `cpu`.
+void appendPythonDevice(std::string& out, std::string_view dev) {
+  size_t colon = dev.find(':');
+  out += "device(type=";
+  appendPythonString(out, dev.substr(0, colon));
+  if (colon != std::string_view::npos) {
+    out += ", index=";
+    out += dev.substr(colon + 1);
+  }
+  out += ')';
+}
+
+//===----------------------------------------------------------------------===//
+// Arguments in code form (Python repr)
+//===----------------------------------------------------------------------===//
+
+void appendCodeArg(std::string& out, const Argument& a);
+
+void appendCodeElements(std::string& out, const std::vector<Argument>& items) {
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i)
+      out += ", ";
+    appendCodeArg(out, items[i]);
+  }
+}
+
+void appendCodeArg(std::string& out, const Argument& a) {
+  using K = Argument::Kind;
+  switch (a.kind()) {
+  case K::None:
+    out += "None";
+    return;
+  case K::Bool:
+    out += a.getBool() ? "True" : "False";
+    return;
+  case K::Int:
+    appendInt(out, a.getInt());
+    return;
+  case K::Double:
+    appendPythonFloat(out, a.getDouble());
+    return;
+  case K::String:
+    appendPythonString(out, a.getSymbol().str());
+    return;
+  case K::DType:
+    out += "torch.";
+    out += dtypeTorchName(a.getDType());
+    return;
+  case K::Device:
+    appendPythonDevice(out, a.getSymbol().str());
+    return;
+  case K::Layout:
+  case K::MemoryFormat:
+    out += "torch.";
+    out += a.getSymbol().str();
+    return;
+  case K::Sym:
+    appendSymExpr(out, a.getSym());
+    return;
+  case K::NodeRef:
+    out += a.getNode()->name().str();
+    return;
+  case K::List:
+    out += '[';
+    appendCodeElements(out, a.elements());
+    out += ']';
+    return;
+  case K::Tuple:
+    out += '(';
+    appendCodeElements(out, a.elements());
+    if (a.elements().size() == 1)
+      out += ',';
+    out += ')';
+    return;
+  case K::Slice:
+    out += "slice(";
+    appendCodeElements(out, a.elements());
+    out += ')';
+    return;
+  case K::Ellipsis:
+    out += "Ellipsis";
+    return;
+  case K::Op:
+    appendPythonTarget(out, a.getSymbol().str());
+    return;
+  case K::Opaque:
+    out += a.getSymbol().str();
+    return;
+  }
+}
+
+/// FX's _format_target: `base.a.b`, with `getattr(base, "0")` for a path
+/// component that is not an identifier (`self.layers.0` -> `getattr(self.layers, "0")`).
+void appendAttributePath(std::string& out, std::string_view base, std::string_view path) {
+  size_t mark = out.size();
+  out += base;
+  size_t b = 0;
+  for (size_t i = 0; i <= path.size(); ++i) {
+    if (i != path.size() && path[i] != '.')
+      continue;
+    std::string_view elem = path.substr(b, i - b);
+    b = i + 1;
+    if (text::isPythonIdentifier(elem)) {
+      out += '.';
+      out += elem;
+    } else {
+      std::string inner = out.substr(mark);
+      out.resize(mark);
+      out += "getattr(";
+      out += inner;
+      out += ", \"";
+      out += elem;
+      out += "\")";
+    }
+  }
+}
+
+/// `a, b, name = value` for a call's argument list.
+void appendCallArgs(std::string& out, const std::vector<Argument>& args, size_t firstArg,
+                    const std::vector<KwArg>& kwargs) {
+  bool first = true;
+  for (size_t i = firstArg; i < args.size(); ++i) {
+    if (!first)
+      out += ", ";
+    first = false;
+    appendCodeArg(out, args[i]);
+  }
+  for (const KwArg& kw : kwargs) {
+    if (!first)
+      out += ", ";
+    first = false;
+    out += kw.name.str();
+    out += " = ";
+    appendCodeArg(out, kw.value);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Annotations
+//===----------------------------------------------------------------------===//
+
+void appendSymList(std::string& out, const std::vector<SymExpr>& list) {
+  out += '[';
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (i)
+      out += ", ";
+    appendSymExpr(out, list[i]);
+  }
+  out += ']';
+}
+
+void appendAnnotation(std::string& out, const Meta& meta) {
+  if (const TensorMeta* t = meta.tensor()) {
+    out += dtypeShortName(t->dtype);
+    appendSymList(out, t->sizes);
+    if (t->hasStrides)
+      appendSymList(out, t->strides);
+    if (!t->device.isNull())
+      out += t->device.str();
+  } else if (const SymMeta* s = meta.sym()) {
+    out += "Sym(";
+    appendSymExpr(out, s->expr);
+    out += ')';
+  } else if (const OpaqueMeta* o = meta.opaque()) {
+    out += o->text.str();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Python operators FX prints as syntax
+//===----------------------------------------------------------------------===//
+
+struct OperatorSyntax {
+  std::string_view name; ///< after `operator.`
+  std::string_view text; ///< ` * `, `-`, `not `
+  enum Form : uint8_t { Binary, Unary, Index } form;
+};
+
+constexpr OperatorSyntax kOperators[] = {
+    {"mul", " * ", OperatorSyntax::Binary},       {"add", " + ", OperatorSyntax::Binary},
+    {"sub", " - ", OperatorSyntax::Binary},       {"truediv", " / ", OperatorSyntax::Binary},
+    {"floordiv", " // ", OperatorSyntax::Binary}, {"mod", " % ", OperatorSyntax::Binary},
+    {"pow", " ** ", OperatorSyntax::Binary},      {"matmul", " @ ", OperatorSyntax::Binary},
+    {"and_", " & ", OperatorSyntax::Binary},      {"or_", " | ", OperatorSyntax::Binary},
+    {"xor", " ^ ", OperatorSyntax::Binary},       {"lshift", " << ", OperatorSyntax::Binary},
+    {"rshift", " >> ", OperatorSyntax::Binary},   {"eq", " == ", OperatorSyntax::Binary},
+    {"ne", " != ", OperatorSyntax::Binary},       {"lt", " < ", OperatorSyntax::Binary},
+    {"le", " <= ", OperatorSyntax::Binary},       {"gt", " > ", OperatorSyntax::Binary},
+    {"ge", " >= ", OperatorSyntax::Binary},       {"neg", "-", OperatorSyntax::Unary},
+    {"invert", "~", OperatorSyntax::Unary},       {"not_", "not ", OperatorSyntax::Unary},
+    {"pos", "+", OperatorSyntax::Unary},          {"getitem", "", OperatorSyntax::Index},
+};
+
+const OperatorSyntax* operatorSyntax(std::string_view target) {
+  constexpr std::string_view kPrefix = "operator.";
+  if (target.substr(0, kPrefix.size()) != kPrefix)
+    return nullptr;
+  std::string_view name = target.substr(kPrefix.size());
+  for (const OperatorSyntax& op : kOperators)
+    if (op.name == name)
+      return &op;
+  return nullptr;
+}
+
+/// Writes the right-hand side of a call_function statement.
+void appendCallFunction(std::string& out, const Node& n) {
+  std::string_view target = n.target().str();
+  const std::vector<Argument>& args = n.args();
+  if (isOpTarget(target)) {
+    appendPythonTarget(out, target);
+  } else {
+    if (n.kwargs().empty()) {
+      if (const OperatorSyntax* op = operatorSyntax(target)) {
+        if (op->form == OperatorSyntax::Binary && args.size() == 2) {
+          appendCodeArg(out, args[0]);
+          out += op->text;
+          appendCodeArg(out, args[1]);
+          return;
+        }
+        if (op->form == OperatorSyntax::Unary && args.size() == 1) {
+          out += op->text;
+          appendCodeArg(out, args[0]);
+          return;
+        }
+        if (op->form == OperatorSyntax::Index && args.size() == 2) {
+          appendCodeArg(out, args[0]);
+          out += '[';
+          appendCodeArg(out, args[1]);
+          out += ']';
+          return;
+        }
+      }
+      if (target == "builtins.getattr" && args.size() == 2 &&
+          args[1].kind() == Argument::Kind::String &&
+          text::isPythonIdentifier(args[1].getSymbol().str())) {
+        appendCodeArg(out, args[0]);
+        out += '.';
+        out += args[1].getSymbol().str();
+        return;
+      }
+    }
+    out += target;
+  }
+  out += '(';
+  appendCallArgs(out, args, 0, n.kwargs());
+  out += ')';
+}
+
+//===----------------------------------------------------------------------===//
+// Last uses
+//===----------------------------------------------------------------------===//
+
+/// Answers "is `user` the last use of `value`?" without a side table per node:
+/// the graph's order numbers (isBefore) compare users directly, and the users
+/// of a value sit near it in memory. Values with many users (a placeholder read
+/// by every layer) get their last user computed once and cached, so the total
+/// cost stays linear in the number of references.
+class LastUses {
+public:
+  explicit LastUses(const Graph& g) : graph_(g) {}
+
+  bool isLastUse(const Node* value, const Node* user) {
+    const std::vector<Node*>& users = value->users();
+    if (users.size() <= kScanLimit) {
+      for (const Node* w : users)
+        if (w != user && graph_.isBefore(user, w))
+          return false;
+      return true;
+    }
+    auto [it, inserted] = cache_.try_emplace(value, nullptr);
+    if (inserted) {
+      const Node* last = users.front();
+      for (const Node* w : users)
+        if (graph_.isBefore(last, w))
+          last = w;
+      it->second = last;
+    }
+    return it->second == user;
+  }
+
+private:
+  static constexpr size_t kScanLimit = 16;
+  const Graph& graph_;
+  std::unordered_map<const Node*, const Node*> cache_;
+};
+
+/// Appends `;  a = b = None` for the values whose last use is `n` (in order of
+/// first appearance in its arguments), then `n` itself when nothing uses it.
+void appendCleanupTail(std::string& out, const Node& n, LastUses& lastUses,
+                       std::vector<const Node*>& listed) {
+  listed.clear();
+  n.forEachInput([&](const Node* in) {
+    if (in->graph() != n.graph() || in->isErased())
+      return;
+    if (std::find(listed.begin(), listed.end(), in) != listed.end())
+      return;
+    if (lastUses.isLastUse(in, &n))
+      listed.push_back(in);
+  });
+  if (!n.hasUsers())
+    listed.push_back(&n);
+  if (listed.empty())
+    return;
+  out += ";  ";
+  for (const Node* v : listed) {
+    out += v->name().str();
+    out += " = ";
+  }
+  out += "None";
+}
+
+//===----------------------------------------------------------------------===//
+// Code form
+//===----------------------------------------------------------------------===//
+
+void appendIndent(std::string& out, unsigned n) {
+  out.append(n, ' ');
+}
+
+void appendAnnotationClause(std::string& out, const Meta& meta, const PrintOptions& options) {
+  if (!options.annotations || meta.isNone() || meta.isList())
+    return;
+  size_t mark = out.size();
+  out += ": \"";
+  size_t before = out.size();
+  appendAnnotation(out, meta);
+  if (out.size() == before) {
+    out.resize(mark);
+    return;
+  }
+  out += '"';
+}
+
+void appendReturn(std::string& out, const Graph& g, const Node& n) {
+  out += "return ";
+  if (n.args().empty()) {
+    out += "None";
+    return;
+  }
+  const Argument& value = n.args()[0];
+  if (!g.treeUnflattenOutput) {
+    appendCodeArg(out, value);
+    return;
+  }
+  out += "pytree.tree_unflatten([";
+  if (value.isSequence())
+    appendCodeElements(out, value.elements());
+  else
+    appendCodeArg(out, value);
+  out += "], self._out_spec)";
+}
+
+void printModule(std::string& out, const Module& m, std::string_view className, unsigned level,
+                 const PrintOptions& options) {
+  const Graph& g = m.graph();
+  const unsigned classIndent = level * 4;
+  const unsigned bodyIndent = classIndent + 8;
+
+  appendIndent(out, classIndent);
+  out += "class ";
+  out += className;
+  out += "(torch.nn.Module):\n";
+  appendIndent(out, classIndent + 4);
+  out += "def forward(self";
+  for (Node* n : g.placeholders()) {
+    out += ", ";
+    out += n->name().str();
+    appendAnnotationClause(out, n->meta(), options);
+    if (!n->args().empty()) {
+      out += " = ";
+      appendCodeArg(out, n->args()[0]);
+    }
+  }
+  out += "):\n";
+
+  LastUses lastUses(g);
+  std::vector<const Node*> listed;
+  bool wroteStatement = false;
+  for (const Node* np : g) {
+    const Node& n = *np;
+    if (n.isPlaceholder())
+      continue;
+    wroteStatement = true;
+    appendIndent(out, bodyIndent);
+    if (n.isOutput()) {
+      appendReturn(out, g, n);
+      out += '\n';
+      continue;
+    }
+    out += n.name().str();
+    appendAnnotationClause(out, n.meta(), options);
+    out += " = ";
+    switch (n.op()) {
+    case OpKind::CallFunction:
+      appendCallFunction(out, n);
+      break;
+    case OpKind::CallMethod:
+      if (n.args().empty()) {
+        out += n.target().str();
+        out += '(';
+        appendCallArgs(out, n.args(), 0, n.kwargs());
+      } else {
+        appendCodeArg(out, n.args()[0]);
+        out += '.';
+        out += n.target().str();
+        out += '(';
+        appendCallArgs(out, n.args(), 1, n.kwargs());
+      }
+      out += ')';
+      break;
+    case OpKind::CallModule:
+      appendAttributePath(out, "self", n.target().str());
+      out += '(';
+      appendCallArgs(out, n.args(), 0, n.kwargs());
+      out += ')';
+      break;
+    case OpKind::GetAttr:
+      appendAttributePath(out, "self", n.target().str());
+      break;
+    case OpKind::Placeholder:
+    case OpKind::Output:
+      break;
+    }
+    if (options.cleanupTails)
+      appendCleanupTail(out, n, lastUses, listed);
+    out += '\n';
+  }
+  if (!wroteStatement) {
+    appendIndent(out, bodyIndent);
+    out += "pass\n";
+  }
+
+  for (const Module::Child& c : m.children()) {
+    out += '\n';
+    printModule(out, *c.module, c.name, level + 1, options);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Graph form (FX's _format_arg: str() of values, `%` before node names)
+//===----------------------------------------------------------------------===//
+
+void appendGraphArg(std::string& out, const Argument& a, bool opContext);
+
+void appendGraphElements(std::string& out, const std::vector<Argument>& items) {
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i)
+      out += ", ";
+    appendGraphArg(out, items[i], false);
+  }
+}
+
+void appendGraphArg(std::string& out, const Argument& a, bool opContext) {
+  using K = Argument::Kind;
+  switch (a.kind()) {
+  case K::String: {
+    std::string_view s = a.getSymbol().str();
+    if (text::isSafeBareString(s, opContext))
+      out += s;
+    else
+      appendPythonString(out, s);
+    return;
+  }
+  case K::Device:
+    out += a.getSymbol().str();
+    return;
+  case K::NodeRef:
+    out += '%';
+    out += a.getNode()->name().str();
+    return;
+  case K::List:
+    out += '[';
+    appendGraphElements(out, a.elements());
+    out += ']';
+    return;
+  case K::Tuple:
+    out += '(';
+    appendGraphElements(out, a.elements());
+    if (a.elements().size() == 1)
+      out += ',';
+    out += ')';
+    return;
+  case K::Op: {
+    // FX prints `aten.add.Tensor`; keep that spelling when it reads back as the
+    // same op, else fall back to the unambiguous `torch.ops.` one.
+    std::string_view canonical = a.getSymbol().str();
+    std::string dotted = dottedOpName(canonical);
+    text::BareValue v = text::classifyBareToken(dotted, opContext);
+    if (v.kind == text::BareKind::Op && v.text == canonical)
+      out += dotted;
+    else
+      appendPythonTarget(out, canonical);
+    return;
+  }
+  default:
+    // Slices print with repr() inside (`slice(None, 7168, None)`), like str(slice).
+    appendCodeArg(out, a);
+    return;
+  }
+}
+
+size_t distinctUsers(const Node& n) {
+  const std::vector<Node*>& users = n.users();
+  if (users.size() <= 1)
+    return users.size();
+  if (users.size() == 2)
+    return users[0] == users[1] ? 1 : 2;
+  std::vector<Node*> sorted = users;
+  std::sort(sorted.begin(), sorted.end());
+  return static_cast<size_t>(std::unique(sorted.begin(), sorted.end()) - sorted.begin());
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Public entry points
+//===----------------------------------------------------------------------===//
+
+std::string printCodeForm(const Module& module, const PrintOptions& options) {
+  std::string out;
+  out.reserve(module.totalNodes() * 160 + 256);
+  printModule(out, module, module.className(), 0, options);
+  return out;
+}
+
+std::string printGraphForm(const Graph& graph) {
+  std::string out;
+  out.reserve(graph.size() * 192 + 16);
+  out += "graph():\n";
+  for (Node* np : graph) {
+    const Node& n = *np;
+    out += "    ";
+    if (n.isOutput()) {
+      out += "return ";
+      if (n.args().empty())
+        out += "None";
+      else
+        appendCodeArg(out, n.args()[0]);
+      out += '\n';
+      continue;
+    }
+    out += '%';
+    out += n.name().str();
+    out += " : [num_users=";
+    appendInt(out, static_cast<int64_t>(distinctUsers(n)));
+    out += "] = ";
+    out += opKindName(n.op());
+    out += "[target=";
+    if (n.isCallFunction())
+      appendPythonTarget(out, n.target().str());
+    else
+      out += n.target().str();
+    out += ']';
+    if (n.isPlaceholder()) {
+      if (!n.args().empty()) {
+        out += "(default=";
+        appendGraphArg(out, n.args()[0], false);
+        out += ')';
+      }
+    } else if (n.op() != OpKind::GetAttr) {
+      bool hop = n.isCallFunction() && n.target().str().substr(0, 14) == "higher_order::";
+      out += "(args = (";
+      const std::vector<Argument>& args = n.args();
+      for (size_t i = 0; i < args.size(); ++i) {
+        if (i)
+          out += ", ";
+        appendGraphArg(out, args[i], hop && i == 0);
+      }
+      if (args.size() == 1)
+        out += ',';
+      out += "), kwargs = {";
+      bool first = true;
+      for (const KwArg& kw : n.kwargs()) {
+        if (!first)
+          out += ", ";
+        first = false;
+        out += kw.name.str();
+        out += ": ";
+        appendGraphArg(out, kw.value, false);
+      }
+      out += "})";
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+std::string printAnnotation(const Meta& meta) {
+  std::string out;
+  appendAnnotation(out, meta);
+  return out;
+}
+
+std::string printArgument(const Argument& arg) {
+  std::string out;
+  appendCodeArg(out, arg);
+  return out;
+}
+
+} // namespace piecewise

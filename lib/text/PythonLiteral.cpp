@@ -1,0 +1,233 @@
+#include "PythonLiteral.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+
+namespace piecewise::text {
+
+void appendPythonFloat(std::string& out, double d) {
+  if (std::isnan(d)) {
+    out += "nan";
+    return;
+  }
+  if (std::isinf(d)) {
+    out += d < 0 ? "-inf" : "inf";
+    return;
+  }
+  // Shortest round-trip digits in scientific form: `-1.2345e-06`.
+  char buf[64];
+  auto res = std::to_chars(buf, buf + sizeof(buf), d, std::chars_format::scientific);
+  std::string_view sci(buf, static_cast<size_t>(res.ptr - buf));
+  bool negative = false;
+  if (!sci.empty() && sci[0] == '-') {
+    negative = true;
+    sci.remove_prefix(1);
+  }
+  size_t ePos = sci.find('e');
+  std::string_view mantissa = sci.substr(0, ePos);
+  int exp10 = std::atoi(std::string(sci.substr(ePos + 1)).c_str());
+  char digits[32];
+  size_t nd = 0;
+  for (char c : mantissa)
+    if (c != '.' && nd < sizeof(digits))
+      digits[nd++] = c;
+  // decpt: position of the decimal point relative to the first digit (CPython's convention).
+  int decpt = exp10 + 1;
+  if (negative)
+    out += '-';
+  if (decpt <= -4 || decpt > 16) {
+    out += digits[0];
+    if (nd > 1) {
+      out += '.';
+      out.append(digits + 1, nd - 1);
+    }
+    out += 'e';
+    int e = decpt - 1;
+    out += e < 0 ? '-' : '+';
+    int ae = e < 0 ? -e : e;
+    if (ae < 10)
+      out += '0';
+    out += std::to_string(ae);
+    return;
+  }
+  if (decpt <= 0) {
+    out += "0.";
+    out.append(static_cast<size_t>(-decpt), '0');
+    out.append(digits, nd);
+  } else if (static_cast<size_t>(decpt) >= nd) {
+    out.append(digits, nd);
+    out.append(static_cast<size_t>(decpt) - nd, '0');
+    out += ".0";
+  } else {
+    out.append(digits, static_cast<size_t>(decpt));
+    out += '.';
+    out.append(digits + decpt, nd - static_cast<size_t>(decpt));
+  }
+}
+
+void appendPythonString(std::string& out, std::string_view s) {
+  bool hasSingle = s.find('\'') != std::string_view::npos;
+  bool hasDouble = s.find('"') != std::string_view::npos;
+  char quote = hasSingle && !hasDouble ? '"' : '\'';
+  out += quote;
+  static const char* const kHex = "0123456789abcdef";
+  for (char c : s) {
+    auto u = static_cast<unsigned char>(c);
+    if (c == quote || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7f) {
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  out += quote;
+}
+
+bool isPythonIdentifier(std::string_view s) {
+  if (s.empty())
+    return false;
+  auto start = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+  if (!start(s[0]))
+    return false;
+  for (char c : s)
+    if (!start(c) && !(c >= '0' && c <= '9'))
+      return false;
+  return true;
+}
+
+namespace {
+int hexValue(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+void appendUtf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+} // namespace
+
+size_t scanPythonString(std::string_view text, size_t pos, std::string& value, size_t& errorPos,
+                        const char*& error) {
+  value.clear();
+  char quote = text[pos];
+  size_t i = pos + 1;
+  while (i < text.size()) {
+    char c = text[i];
+    if (c == quote)
+      return i + 1;
+    if (c == '\n')
+      break;
+    if (c != '\\') {
+      value += c;
+      ++i;
+      continue;
+    }
+    if (i + 1 >= text.size() || text[i + 1] == '\n')
+      break;
+    char e = text[i + 1];
+    size_t escStart = i;
+    i += 2;
+    switch (e) {
+    case '\\':
+    case '\'':
+    case '"':
+      value += e;
+      break;
+    case 'n':
+      value += '\n';
+      break;
+    case 'r':
+      value += '\r';
+      break;
+    case 't':
+      value += '\t';
+      break;
+    case 'a':
+      value += '\a';
+      break;
+    case 'b':
+      value += '\b';
+      break;
+    case 'f':
+      value += '\f';
+      break;
+    case 'v':
+      value += '\v';
+      break;
+    case 'x':
+    case 'u':
+    case 'U': {
+      size_t n = e == 'x' ? 2 : e == 'u' ? 4 : 8;
+      uint32_t cp = 0;
+      for (size_t k = 0; k < n; ++k) {
+        int h = i + k < text.size() ? hexValue(text[i + k]) : -1;
+        if (h < 0) {
+          errorPos = escStart;
+          error = "malformed escape sequence in string";
+          return std::string_view::npos;
+        }
+        cp = cp * 16 + static_cast<uint32_t>(h);
+      }
+      i += n;
+      if (cp > 0x10FFFF) {
+        errorPos = escStart;
+        error = "escape sequence out of the Unicode range";
+        return std::string_view::npos;
+      }
+      if (e == 'x')
+        value += static_cast<char>(cp);
+      else
+        appendUtf8(value, cp);
+      break;
+    }
+    default:
+      if (e >= '0' && e <= '7') {
+        uint32_t v = static_cast<uint32_t>(e - '0');
+        for (int k = 0; k < 2 && i < text.size() && text[i] >= '0' && text[i] <= '7'; ++k, ++i)
+          v = v * 8 + static_cast<uint32_t>(text[i] - '0');
+        value += static_cast<char>(v & 0xFF);
+      } else {
+        // Python keeps unknown escapes verbatim.
+        value += '\\';
+        value += e;
+      }
+      break;
+    }
+  }
+  errorPos = pos;
+  error = "unterminated string";
+  return std::string_view::npos;
+}
+
+} // namespace piecewise::text

@@ -1,0 +1,39 @@
+//===- PythonLiteral.h - Python literal spelling ----------------*- C++ -*-===//
+//
+// Both FX text forms spell values the way Python's repr() does: floats in the
+// shortest round-trip form (`1e-06`, `0.5`, `2.0`, `inf`), strings quoted and
+// escaped. These helpers write and read those spellings byte for byte, so the
+// printer and the parsers agree with each other and with torch.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace piecewise::text {
+
+/// Appends repr(d) as CPython writes it: shortest digits that round-trip,
+/// exponent form when the decimal exponent is < -4 or >= 16 (`1e-06`,
+/// `1e+16`), otherwise positional with at least one fractional digit
+/// (`2.0`, `0.0001`); `inf`, `-inf`, `nan`, `-0.0`.
+void appendPythonFloat(std::string& out, double d);
+
+/// Appends repr(s): single quotes unless `s` holds a `'` and no `"` (then
+/// double quotes, like CPython); `\\`, the quote, `\n`, `\r`, `\t` and other
+/// control bytes (`\x01`) are escaped; other bytes are copied.
+void appendPythonString(std::string& out, std::string_view s);
+
+/// True for a Python identifier made of ASCII letters, digits and `_`.
+bool isPythonIdentifier(std::string_view s);
+
+/// Reads a quoted Python string literal starting at text[pos] (a `'` or `"`).
+/// On success returns the index just past the closing quote and writes the
+/// decoded value to `value`. On failure returns std::string_view::npos and sets
+/// `errorPos` to the offending byte (the opening quote for an unterminated
+/// string, the backslash for a bad escape) and `error` to a message.
+size_t scanPythonString(std::string_view text, size_t pos, std::string& value, size_t& errorPos,
+                        const char*& error);
+
+} // namespace piecewise::text
