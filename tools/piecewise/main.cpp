@@ -1,1 +1,61 @@
-int main() { return 0; }
+//===- main.cpp - The piecewise command-line tool -------------------------===//
+//
+//   piecewise [--schema-file PATH]... [--no-verify] <command> [options] [FILE|-]
+//
+// Exit status (DESIGN §8): 0 ok, 1 input or verification errors (diagnostics
+// on stderr), 2 usage errors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Commands.h"
+
+#include <cstdio>
+#include <exception>
+#include <new>
+
+using namespace piecewise::cli;
+
+int main(int argc, char** argv) {
+  CLI::App app{"piecewise: a graph-partitioning middle-end for PyTorch FX graphs.\n"
+               "Reads FX graph dumps (print_readable() code form or print(gm.graph) graph "
+               "form).",
+               "piecewise"};
+  app.require_subcommand(1);
+  // Global options may also follow the subcommand: `piecewise lint --no-verify x.py`.
+  app.fallthrough();
+
+  GlobalOptions globals;
+  app.add_option("--schema-file", globals.schemaFiles,
+                 "Extra op schemas, one per line in torch's schema syntax (repeatable)")
+      ->type_name("PATH")
+      ->allow_extra_args(false);
+  app.add_flag("--no-verify", globals.noVerify, "Do not run the graph verifier after parsing");
+
+  int exitCode = kExitOk;
+  addLintCommand(app, globals, exitCode);
+  addPrintCommand(app, globals, exitCode);
+  addStatsCommand(app, globals, exitCode);
+  addGenCommand(app, globals, exitCode);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help and --version exit 0; every other parse error is a usage error.
+    if (app.get_subcommands().empty() && !app.remaining().empty() &&
+        app.remaining().front().rfind('-', 0) != 0) {
+      std::fprintf(stderr,
+                   "piecewise: error: unknown command '%s' (commands: lint, print, stats, gen)\n"
+                   "Run with --help for more information.\n",
+                   app.remaining().front().c_str());
+      return kExitUsage;
+    }
+    return app.exit(e) == 0 ? kExitOk : kExitUsage;
+  } catch (const std::bad_alloc&) {
+    std::fputs("piecewise: error: out of memory\n", stderr);
+    return kExitInputError;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "piecewise: error: %s\n", e.what());
+    return kExitInputError;
+  }
+  return exitCode;
+}

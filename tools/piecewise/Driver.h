@@ -1,0 +1,60 @@
+//===- Driver.h - Input handling shared by the subcommands ------*- C++ -*-===//
+//
+// What every graph-reading subcommand does first: read the file (or `-` for
+// stdin) in one go, reject inputs no parser should see (unreadable, empty,
+// binary), build the op registry (the builtin aten table plus every
+// `--schema-file`), parse, and verify unless `--no-verify`. Diagnostics go to
+// stderr, rendered with their source line and caret; the caller gets an exit
+// status.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "Commands.h"
+
+#include "piecewise/ir/Module.h"
+#include "piecewise/schema/OpRegistry.h"
+#include "piecewise/support/Diagnostic.h"
+#include "piecewise/support/SourceBuffer.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace piecewise::cli {
+
+/// Prints `piecewise: error: <message>` to stderr.
+void printError(std::string_view message);
+
+/// Prints every diagnostic of `diag` to stderr.
+void printDiagnostics(const DiagnosticEngine& diag);
+
+/// Reads `path` (`-` means stdin; its buffer is named `<stdin>`) with one read
+/// into a string. On failure prints `piecewise: error: cannot open 'X': reason`
+/// and returns null.
+std::unique_ptr<SourceBuffer> readInput(const std::string& path);
+
+/// Writes `text` to `path`, or to stdout when `path` is empty or `-`. On failure
+/// prints an error and returns false.
+bool writeOutput(const std::string& path, std::string_view text);
+
+/// A parsed (and, unless disabled, verified) input. Members are declared so
+/// that the module, whose nodes point into the buffers, is destroyed first.
+struct LoadedInput {
+  std::unique_ptr<SourceBuffer> buffer;
+  std::vector<std::unique_ptr<SourceBuffer>> schemaBuffers;
+  OpRegistry registry;
+  std::unique_ptr<Module> module;
+};
+
+/// Reads, checks, parses and verifies `path`. Returns kExitOk and fills `out`,
+/// or prints what went wrong and returns kExitInputError.
+int loadInput(const std::string& path, const GlobalOptions& globals, LoadedInput& out);
+
+/// Builds the registry: the builtin aten table plus every `--schema-file`.
+/// Schema files' buffers are kept in `buffers` (diagnostics point into them).
+int buildRegistry(const GlobalOptions& globals, OpRegistry& registry,
+                  std::vector<std::unique_ptr<SourceBuffer>>& buffers, DiagnosticEngine& diag);
+
+} // namespace piecewise::cli
