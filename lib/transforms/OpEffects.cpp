@@ -1,0 +1,340 @@
+//===- OpEffects.cpp - What a node may write, alias, and whether it is pure -===//
+
+#include "OpEffects.h"
+
+#include "piecewise/ir/Target.h"
+
+#include <algorithm>
+#include <string_view>
+
+namespace piecewise::transforms {
+
+namespace {
+
+bool contains(std::initializer_list<std::string_view> names, std::string_view s) {
+  return std::find(names.begin(), names.end(), s) != names.end();
+}
+
+/// `rand` for `aten::rand.generator`.
+std::string_view baseName(std::string_view canonical) {
+  std::string_view packet = opPacket(canonical);
+  size_t p = packet.find("::");
+  return p == std::string_view::npos ? packet : packet.substr(p + 2);
+}
+
+std::string_view nameSpace(std::string_view canonical) {
+  size_t p = canonical.find("::");
+  return p == std::string_view::npos ? std::string_view() : canonical.substr(0, p);
+}
+
+/// Ops whose result depends on (and which advance) the RNG state.
+bool isRandomOp(std::string_view base) {
+  return contains({"rand",
+                   "rand_like",
+                   "randn",
+                   "randn_like",
+                   "randint",
+                   "randint_like",
+                   "randperm",
+                   "bernoulli",
+                   "normal",
+                   "normal_functional",
+                   "uniform",
+                   "multinomial",
+                   "poisson",
+                   "binomial",
+                   "dropout",
+                   "native_dropout",
+                   "feature_dropout",
+                   "alpha_dropout",
+                   "feature_alpha_dropout",
+                   "_fused_dropout",
+                   "rrelu",
+                   "rrelu_with_noise",
+                   "rrelu_with_noise_functional",
+                   "_standard_gamma",
+                   "_sample_dirichlet",
+                   "exponential",
+                   "geometric",
+                   "cauchy",
+                   "log_normal",
+                   "random",
+                   "inductor_random",
+                   "inductor_randint",
+                   "inductor_seeds",
+                   "inductor_lookup_seed",
+                   "philox_rand",
+                   "run_and_save_rng_state",
+                   "run_with_rng_state"},
+                  base);
+}
+
+/// Allocations whose contents are unspecified: two of them are never the same value.
+bool isUninitializedAlloc(std::string_view base) {
+  return contains({"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided",
+                   "empty_permuted", "_empty_affine_quantized",
+                   "_empty_per_channel_affine_quantized"},
+                  base);
+}
+
+/// Ops that exist for a check or a trace: kept even when their value is unused.
+bool isCheckOrTrace(std::string_view ns, std::string_view base) {
+  return ns == "profiler" || base.find("assert") != std::string_view::npos ||
+         base.starts_with("_record_function") || base.starts_with("sym_constrain_range") ||
+         base == "_print" || base == "record_stream";
+}
+
+/// Python callables FX records that compute a value and do nothing else.
+bool isPureCallable(std::string_view t) {
+  if (t.starts_with("math."))
+    return true;
+  if (t.starts_with("operator."))
+    return contains({"operator.add",      "operator.sub",   "operator.mul",    "operator.truediv",
+                     "operator.floordiv", "operator.mod",   "operator.pow",    "operator.neg",
+                     "operator.pos",      "operator.abs",   "operator.invert", "operator.not_",
+                     "operator.and_",     "operator.or_",   "operator.xor",    "operator.lshift",
+                     "operator.rshift",   "operator.eq",    "operator.ne",     "operator.lt",
+                     "operator.le",       "operator.gt",    "operator.ge",     "operator.matmul",
+                     "operator.truth",    "operator.index", "operator.getitem"},
+                    t);
+  return contains({"builtins.getattr", "torch.sym_float", "torch.sym_int", "torch.sym_max",
+                   "torch.sym_min", "torch.sym_not", "torch.sym_ite", "torch.sym_sqrt",
+                   "torch._sym_sqrt", "torch.sym_sum"},
+                  t);
+}
+
+/// Out-of-place Tensor methods (no trailing `_`) that have no effect but their value.
+bool isPureMethod(std::string_view m) {
+  return contains({"size",
+                   "dim",
+                   "numel",
+                   "stride",
+                   "view",
+                   "view_as",
+                   "reshape",
+                   "reshape_as",
+                   "contiguous",
+                   "transpose",
+                   "permute",
+                   "t",
+                   "unsqueeze",
+                   "squeeze",
+                   "expand",
+                   "expand_as",
+                   "flatten",
+                   "unflatten",
+                   "narrow",
+                   "chunk",
+                   "split",
+                   "unbind",
+                   "select",
+                   "float",
+                   "half",
+                   "bfloat16",
+                   "double",
+                   "int",
+                   "long",
+                   "bool",
+                   "to",
+                   "type_as",
+                   "clone",
+                   "detach",
+                   "mean",
+                   "sum",
+                   "softmax",
+                   "log_softmax",
+                   "pow",
+                   "sqrt",
+                   "rsqrt",
+                   "exp",
+                   "sigmoid",
+                   "tanh",
+                   "relu",
+                   "matmul",
+                   "mm",
+                   "bmm",
+                   "add",
+                   "sub",
+                   "mul",
+                   "div",
+                   "neg",
+                   "abs",
+                   "masked_fill",
+                   "new_zeros",
+                   "new_ones",
+                   "new_full",
+                   "new_empty",
+                   "repeat",
+                   "cumsum",
+                   "argmax",
+                   "max",
+                   "min",
+                   "amax",
+                   "amin",
+                   "topk",
+                   "sort",
+                   "gather",
+                   "index_select",
+                   "is_contiguous",
+                   "get_device",
+                   "element_size",
+                   "item",
+                   "square",
+                   "silu",
+                   "gelu",
+                   "cos",
+                   "sin",
+                   "norm",
+                   "all",
+                   "any",
+                   "eq",
+                   "ne",
+                   "lt",
+                   "le",
+                   "gt",
+                   "ge",
+                   "where",
+                   "cpu",
+                   "cuda",
+                   "float16",
+                   "is_floating_point",
+                   "type"},
+                  m);
+}
+
+OpEffects opaque() {
+  OpEffects e;
+  e.writes = WriteKind::AllInputs;
+  e.alias = AliasKind::AllInputs;
+  return e;
+}
+
+OpEffects fromSchema(const FunctionSchema& s, std::string_view target) {
+  OpEffects e;
+  e.schema = &s;
+  std::string_view base = baseName(target);
+  for (size_t i = 0; i < s.arguments.size(); ++i)
+    if (s.arguments[i].isWrite())
+      e.writtenArgs.push_back(i);
+  if (!e.writtenArgs.empty())
+    e.writes = WriteKind::SchemaArgs;
+
+  // Alias sets named by the returns; an argument in one of them (or flowing
+  // into every output with `-> *`) may share storage with an output.
+  std::vector<std::string_view> sets;
+  bool returnAliases = false;
+  for (const SchemaArgument& r : s.returns) {
+    if (!r.alias)
+      continue;
+    returnAliases = true;
+    for (const std::string& set : r.alias->beforeSets)
+      sets.push_back(set);
+  }
+  for (size_t i = 0; i < s.arguments.size(); ++i) {
+    const std::optional<AliasInfo>& a = s.arguments[i].alias;
+    if (!a)
+      continue;
+    bool aliased = std::find(a->afterSets.begin(), a->afterSets.end(), "*") != a->afterSets.end();
+    for (const std::string& set : a->beforeSets)
+      aliased |= std::find(sets.begin(), sets.end(), set) != sets.end();
+    if (aliased)
+      e.aliasedArgs.push_back(i);
+  }
+  if (!e.aliasedArgs.empty())
+    e.alias = AliasKind::SchemaArgs;
+  else if (returnAliases)
+    e.alias = AliasKind::AllInputs;
+
+  bool random = isRandomOp(base);
+  bool effectOnly = s.returns.empty() && !s.isVarret;
+  bool check = isCheckOrTrace(nameSpace(target), base);
+  e.removable = e.writes == WriteKind::None && !effectOnly && !random && !check;
+  e.cseCandidate = e.removable && !isUninitializedAlloc(base);
+  return e;
+}
+
+} // namespace
+
+const Argument* EffectAnalysis::argumentAt(const Node& node, const FunctionSchema& schema,
+                                           size_t i) {
+  const SchemaArgument& arg = schema.arguments[i];
+  if (!arg.kwargOnly && i < node.args().size())
+    return &node.args()[i];
+  return node.kwarg(arg.name);
+}
+
+OpEffects EffectAnalysis::classify(const Node& node) {
+  std::string_view t = node.target().str();
+  switch (node.op()) {
+  case OpKind::Placeholder:
+  case OpKind::Output:
+  case OpKind::GetAttr:
+    break; // handled in of()
+  case OpKind::CallModule:
+    return opaque();
+  case OpKind::CallMethod: {
+    OpEffects e;
+    if (t.starts_with("__"))
+      return opaque();
+    e.alias = AliasKind::AllInputs;
+    if (t.ends_with("_")) {
+      e.writes = WriteKind::Self;
+      return e;
+    }
+    if (!isPureMethod(t))
+      return opaque();
+    e.removable = true;
+    return e;
+  }
+  case OpKind::CallFunction: {
+    if (isOpTarget(t)) {
+      if (t == "higher_order::auto_functionalized" || t == "higher_order::auto_functionalized_v2") {
+        OpEffects e; // functional by construction: copies, calls, returns new tensors
+        e.removable = true;
+        return e;
+      }
+      if (const FunctionSchema* s = ctx_.schemaFor(node.target()))
+        return fromSchema(*s, t);
+      return opaque();
+    }
+    if (!isPureCallable(t))
+      return opaque();
+    OpEffects e;
+    e.removable = true;
+    e.cseCandidate = true;
+    // getitem/getattr/pos hand back (part of) their operand.
+    if (t == "operator.getitem" || t == "builtins.getattr" || t == "operator.pos")
+      e.alias = AliasKind::AllInputs;
+    return e;
+  }
+  }
+  return opaque();
+}
+
+const OpEffects& EffectAnalysis::of(const Node& node) {
+  if (!fixedInit_) {
+    fixedInit_ = true;
+    fixed_[0] = OpEffects{}; // placeholder: kept, fresh
+    fixed_[1] = OpEffects{}; // output: kept
+    fixed_[2] = OpEffects{}; // get_attr: a constant, removable
+    fixed_[2].removable = true;
+  }
+  switch (node.op()) {
+  case OpKind::Placeholder:
+    return fixed_[0];
+  case OpKind::Output:
+    return fixed_[1];
+  case OpKind::GetAttr:
+    return fixed_[2];
+  default:
+    break;
+  }
+  uint64_t key =
+      (reinterpret_cast<uint64_t>(node.target().data()) << 3) ^ static_cast<uint64_t>(node.op());
+  auto it = cache_.find(key);
+  if (it == cache_.end())
+    it = cache_.emplace(key, classify(node)).first;
+  return it->second;
+}
+
+} // namespace piecewise::transforms

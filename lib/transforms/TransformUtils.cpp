@@ -1,0 +1,167 @@
+//===- TransformUtils.cpp - Small helpers the passes share ----------------===//
+
+#include "TransformUtils.h"
+
+#include "piecewise/schema/ArgumentResolution.h"
+
+#include <bit>
+#include <cstring>
+#include <map>
+#include <string>
+
+namespace piecewise::transforms {
+
+namespace {
+
+/// The aten schemas of the ops the transforms match on, as torch 2.x prints them.
+constexpr std::pair<std::string_view, std::string_view> kKnownSchemas[] = {
+    {"aten::slice.Tensor", "aten::slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, "
+                           "SymInt? end=None, SymInt step=1) -> Tensor(a)"},
+    {"aten::split_with_sizes.default",
+     "aten::split_with_sizes(Tensor(a -> *) self, SymInt[] split_sizes, int dim=0) -> "
+     "Tensor(a)[]"},
+    {"aten::slice_scatter.default",
+     "aten::slice_scatter(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? "
+     "end=None, SymInt step=1) -> Tensor"},
+    {"aten::view.default", "aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)"},
+    {"aten::reshape.default", "aten::reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)"},
+    {"aten::_unsafe_view.default", "aten::_unsafe_view(Tensor self, SymInt[] size) -> Tensor"},
+    {"aten::sym_size.default", "aten::sym_size(Tensor self) -> SymInt[]"},
+    {"aten::sym_size.int", "aten::sym_size.int(Tensor self, int dim) -> SymInt"},
+};
+
+const std::map<std::string, FunctionSchema, std::less<>>& knownSchemas() {
+  static const std::map<std::string, FunctionSchema, std::less<>> table = [] {
+    std::map<std::string, FunctionSchema, std::less<>> t;
+    DiagnosticEngine diag;
+    for (const auto& [target, text] : kKnownSchemas) {
+      FailureOr<FunctionSchema> s = parseSchema(text, Location{}, diag);
+      if (succeeded(s))
+        t.emplace(std::string(target), std::move(*s));
+    }
+    return t;
+  }();
+  return table;
+}
+
+} // namespace
+
+std::vector<Node*> findCalls(Graph& graph, std::string_view target) {
+  Symbol s = graph.strings().lookup(target);
+  if (s.isNull())
+    return {};
+  return graph.findNodes(OpKind::CallFunction, s);
+}
+
+const FunctionSchema* argumentSchema(PassContext& ctx, const Node& node) {
+  if (const FunctionSchema* s = ctx.schemaOf(node))
+    return s;
+  if (node.op() != OpKind::CallFunction)
+    return nullptr;
+  const auto& table = knownSchemas();
+  auto it = table.find(node.target().str());
+  return it == table.end() ? nullptr : &it->second;
+}
+
+std::optional<Argument> readArg(const Node& node, const FunctionSchema& schema,
+                                std::string_view name, Graph& graph) {
+  return resolveArgument(node, schema, name, graph);
+}
+
+std::optional<int64_t> constantInt(const Argument& a) {
+  if (a.kind() == Argument::Kind::Int)
+    return a.getInt();
+  if (a.kind() == Argument::Kind::Sym && a.getSym().isConstant())
+    return a.getSym().value();
+  return std::nullopt;
+}
+
+std::optional<size_t> normalizeDim(int64_t dim, size_t rank) {
+  int64_t r = static_cast<int64_t>(rank);
+  if (dim < 0)
+    dim += r;
+  if (dim < 0 || dim >= r)
+    return std::nullopt;
+  return static_cast<size_t>(dim);
+}
+
+Argument substitute(const Argument& a, const Node* from, const Argument& to) {
+  if (a.isNode())
+    return a.getNode() == from ? to : a;
+  if (!a.hasElements())
+    return a;
+  std::vector<Argument> items;
+  items.reserve(a.elements().size());
+  for (const Argument& e : a.elements())
+    items.push_back(substitute(e, from, to));
+  switch (a.kind()) {
+  case Argument::Kind::List:
+    return Argument::list(std::move(items));
+  case Argument::Kind::Tuple:
+    return Argument::tuple(std::move(items));
+  default:
+    return Argument::slice(std::move(items[0]), std::move(items[1]), std::move(items[2]));
+  }
+}
+
+void replaceAllUsesWithValue(Graph& graph, Node* from, const Argument& value) {
+  if (value.isNode()) {
+    graph.replaceAllUsesWith(from, value.getNode());
+    return;
+  }
+  for (Node* user : from->uniqueUsers()) {
+    std::vector<Argument> args;
+    args.reserve(user->args().size());
+    for (const Argument& a : user->args())
+      args.push_back(substitute(a, from, value));
+    std::vector<KwArg> kwargs;
+    kwargs.reserve(user->kwargs().size());
+    for (const KwArg& k : user->kwargs())
+      kwargs.push_back({k.name, substitute(k.value, from, value)});
+    graph.setArgs(user, std::move(args));
+    graph.setKwargs(user, std::move(kwargs));
+  }
+}
+
+uint64_t hashArgument(const Argument& a) {
+  uint64_t h = static_cast<uint64_t>(a.kind()) * 0x100000001B3ull;
+  switch (a.kind()) {
+  case Argument::Kind::None:
+  case Argument::Kind::Ellipsis:
+    return h;
+  case Argument::Kind::Bool:
+    return hashCombine(h, a.getBool());
+  case Argument::Kind::Int:
+  case Argument::Kind::DType:
+    return hashCombine(h, static_cast<uint64_t>(a.getInt()));
+  case Argument::Kind::Double: {
+    double d = a.getDouble();
+    uint64_t bits;
+    std::memcpy(&bits, &d, sizeof(bits));
+    return hashCombine(h, bits);
+  }
+  case Argument::Kind::String:
+  case Argument::Kind::Device:
+  case Argument::Kind::Layout:
+  case Argument::Kind::MemoryFormat:
+  case Argument::Kind::Op:
+  case Argument::Kind::Opaque:
+    return hashCombine(h, reinterpret_cast<uintptr_t>(a.getSymbol().data()));
+  case Argument::Kind::Sym: {
+    SymExpr e = a.getSym();
+    return e.isConstant() ? hashCombine(h, static_cast<uint64_t>(e.value()))
+                          : hashCombine(h, reinterpret_cast<uintptr_t>(e.text().data()));
+  }
+  case Argument::Kind::NodeRef:
+    return hashCombine(h, reinterpret_cast<uintptr_t>(a.getNode()));
+  case Argument::Kind::List:
+  case Argument::Kind::Tuple:
+  case Argument::Kind::Slice:
+    for (const Argument& e : a.elements())
+      h = hashCombine(h, hashArgument(e));
+    return h;
+  }
+  return h;
+}
+
+} // namespace piecewise::transforms
