@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <new>
 #include <string>
 
 namespace piecewise {
@@ -139,6 +140,10 @@ std::string Graph::uniqueName(std::string_view base) const {
 }
 
 Symbol Graph::uniqueSymbol(std::string_view base) {
+  // Fast path: the name is free (always so when parsing).
+  Symbol s = intern(base);
+  if (!byName_.find(s.data()))
+    return s;
   std::string name = uniqueName(base);
   if (name != base) {
     std::string stem = name.substr(0, name.rfind('_'));
@@ -151,23 +156,50 @@ Node* Graph::lookup(std::string_view name) const {
   Symbol s = strings_->lookup(name);
   if (s.isNull())
     return nullptr;
-  auto it = byName_.find(s);
-  return it == byName_.end() ? nullptr : it->second;
+  Node* const* n = byName_.find(s.data());
+  return n ? *n : nullptr;
 }
 
 //===--- Public mutation API ------------------------------------------------===//
 
+void Graph::ChunkDeleter::operator()(Node* chunk) const {
+  ::operator delete(static_cast<void*>(chunk), std::align_val_t(alignof(Node)));
+}
+
+Graph::~Graph() {
+  // Every chunk but the last is full; destroy the constructed nodes only.
+  for (size_t c = 0; c < chunks_.size(); ++c) {
+    size_t n = c + 1 == chunks_.size() ? usedInLastChunk_ : kChunkNodes;
+    Node* base = chunks_[c].get();
+    for (size_t i = 0; i < n; ++i)
+      base[i].~Node();
+  }
+}
+
 Node* Graph::createNode(OpKind op, std::string_view name, Symbol target, std::vector<Argument> args,
                         std::vector<KwArg> kwargs, Node* insertPoint) {
-  storage_.emplace_back(Node::Token{});
-  Node* n = &storage_.back();
+  return createNode(op, uniqueSymbol(name), target, std::move(args), std::move(kwargs),
+                    insertPoint);
+}
+
+Node* Graph::createNode(OpKind op, Symbol name, Symbol target, std::vector<Argument> args,
+                        std::vector<KwArg> kwargs, Node* insertPoint) {
+  if (byName_.find(name.data()))
+    name = uniqueSymbol(name.str());
+  if (usedInLastChunk_ == kChunkNodes) {
+    void* raw = ::operator new(sizeof(Node) * kChunkNodes, std::align_val_t(alignof(Node)));
+    chunks_.emplace_back(static_cast<Node*>(raw));
+    usedInLastChunk_ = 0;
+  }
+  Node* n = new (chunks_.back().get() + usedInLastChunk_) Node(Node::Token{});
+  ++usedInLastChunk_;
   n->graph_ = this;
   n->op_ = op;
-  n->name_ = uniqueSymbol(name);
+  n->name_ = name;
   n->target_ = target;
   n->args_ = std::move(args);
   n->kwargs_ = std::move(kwargs);
-  byName_.emplace(n->name_, n);
+  byName_.insert(n->name_.data(), n);
   link(n, insertPoint);
   addUses(n);
   indexAdd(n);
@@ -179,7 +211,7 @@ void Graph::erase(Node* n) {
   assert(n->users_.empty() && "erasing a node that still has users");
   dropUses(n);
   indexRemove(n);
-  byName_.erase(n->name_);
+  byName_.erase(n->name_.data());
   unlink(n);
   n->args_.clear();
   n->kwargs_.clear();
@@ -244,9 +276,9 @@ void Graph::setTarget(Node* n, Symbol target) {
 Symbol Graph::rename(Node* n, std::string_view name) {
   if (n->name_.str() == name)
     return n->name_;
-  byName_.erase(n->name_);
+  byName_.erase(n->name_.data());
   n->name_ = uniqueSymbol(name);
-  byName_.emplace(n->name_, n);
+  byName_.insert(n->name_.data(), n);
   return n->name_;
 }
 

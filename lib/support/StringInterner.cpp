@@ -1,11 +1,13 @@
 #include "piecewise/support/StringInterner.h"
 
+#include "piecewise/support/Hashing.h"
+
 #include <cstring>
 
 namespace piecewise {
 
 char* StringInterner::allocate(size_t n) {
-  constexpr size_t kBlock = 64 * 1024;
+  constexpr size_t kBlock = 256 * 1024;
   if (n > left_) {
     size_t size = n > kBlock ? n : kBlock;
     blocks_.push_back(std::make_unique<char[]>(size));
@@ -18,10 +20,49 @@ char* StringInterner::allocate(size_t n) {
   return p;
 }
 
+void StringInterner::reserve(size_t n) {
+  size_t cap = 64;
+  while (cap * 3 < n * 4)
+    cap <<= 1;
+  if (cap > slots_.size())
+    rehash(cap);
+}
+
+void StringInterner::rehash(size_t capacity) {
+  std::vector<Slot> old = std::move(slots_);
+  slots_.assign(capacity, Slot());
+  size_t mask = capacity - 1;
+  for (const Slot& s : old) {
+    if (!s.data)
+      continue;
+    size_t i = s.hash & mask;
+    while (slots_[i].data)
+      i = (i + 1) & mask;
+    slots_[i] = s;
+  }
+}
+
+const StringInterner::Slot* StringInterner::findSlot(std::string_view s, uint64_t hash) const {
+  size_t mask = slots_.size() - 1;
+  for (size_t i = hash & mask;; i = (i + 1) & mask) {
+    const Slot& slot = slots_[i];
+    if (!slot.data)
+      return &slot;
+    if (slot.hash == hash) {
+      Symbol sym = Symbol::fromData(slot.data);
+      if (sym.size() == s.size() && std::memcmp(slot.data, s.data(), s.size()) == 0)
+        return &slot;
+    }
+  }
+}
+
 Symbol StringInterner::intern(std::string_view s) {
-  auto it = set_.find(s);
-  if (it != set_.end())
-    return Symbol(it->data());
+  if ((size_ + 1) * 4 > slots_.size() * 3)
+    rehash(slots_.empty() ? 64 : slots_.size() * 2);
+  uint64_t hash = hashBytes(s);
+  Slot* slot = const_cast<Slot*>(findSlot(s, hash));
+  if (slot->data)
+    return Symbol::fromData(slot->data);
   uint32_t n = static_cast<uint32_t>(s.size());
   // Keep the 4-byte length prefix aligned so that reading it is cheap.
   size_t padded = (sizeof(uint32_t) + s.size() + 1 + 3) & ~size_t(3);
@@ -30,15 +71,17 @@ Symbol StringInterner::intern(std::string_view s) {
   char* p = base + sizeof(uint32_t);
   std::memcpy(p, s.data(), s.size());
   p[s.size()] = '\0';
-  set_.insert(std::string_view(p, s.size()));
-  return Symbol(p);
+  slot->hash = hash;
+  slot->data = p;
+  ++size_;
+  return Symbol::fromData(p);
 }
 
 Symbol StringInterner::lookup(std::string_view s) const {
-  auto it = set_.find(s);
-  if (it == set_.end())
+  if (slots_.empty())
     return Symbol();
-  return Symbol(it->data());
+  const Slot* slot = findSlot(s, hashBytes(s));
+  return slot->data ? Symbol::fromData(slot->data) : Symbol();
 }
 
 } // namespace piecewise

@@ -22,6 +22,7 @@
 
 #include "PyLexer.h"
 #include "piecewise/ir/Target.h"
+#include "piecewise/support/PointerMap.h"
 #include "piecewise/text/Parser.h"
 
 #include <charconv>
@@ -98,6 +99,8 @@ size_t indentWidth(const char* b, const char* e) {
 struct NodeSpec {
   OpKind op = OpKind::CallFunction;
   std::string target;
+  /// Set instead of `target` when the interned target is already known.
+  Symbol targetSym;
   std::vector<Argument> args;
   std::vector<KwArg> kwargs;
 };
@@ -122,6 +125,10 @@ private:
   void handleDeclarations(PyLexer& lex, Token first);
   void handleFlattenInputs(PyLexer& lex, Token first);
   bool parseRhs(PyLexer& lex, NodeSpec& spec);
+  bool parseSelfPath(PyLexer& lex, std::string& path, int depth);
+  /// The canonical target for a dotted callee, cached per spelling (a graph
+  /// names few distinct ops, so this avoids rebuilding strings per node).
+  Symbol canonicalTargetOf(std::string_view dotted);
   bool parseTail(PyLexer& lex, Symbol self);
   bool parseCallArgs(PyLexer& lex, Token open, std::vector<Argument>& args,
                      std::vector<KwArg>& kwargs, int depth);
@@ -161,6 +168,7 @@ private:
   std::unordered_set<std::string> poisoned_;
   /// `name: "ann"` declarations without a value (pytree-flattened inputs).
   std::unordered_map<std::string, Meta> declared_;
+  PointerMap<Symbol> canonicalTargets_;
   std::string scratch_;
 };
 
@@ -309,6 +317,11 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
     return;
   }
   Graph& g = owner->graph();
+  if (owner == root_.get()) {
+    // About one node per line: size the tables once instead of rehashing.
+    g.reserve(buf_.numLines());
+    g.strings().reserve(buf_.numLines() + 1024);
+  }
   if (!g.empty()) {
     error(kw, "a second 'forward' in the same class");
     return;
@@ -420,6 +433,10 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
     handleReturn(lex, first);
     return;
   }
+  if (first.isName("pass") && lex.peek().is(Tok::End)) {
+    inBody_ = false; // the body of an empty graph (no output node)
+    return;
+  }
   if (!first.is(Tok::Name)) {
     error(first.begin, "expected a statement of the form 'name = ...'");
     return;
@@ -456,7 +473,8 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
   }
   if (!expect(lex, Tok::Assign, "'='"))
     return poison();
-  if (Node* prev = g.lookup(name)) {
+  Symbol nameSym = g.intern(name);
+  if (Node* prev = g.lookup(nameSym)) {
     error(first.begin, fmt::format("redefinition of '{}'", name));
     if (prev->loc().isKnown() && diag_.numErrors() < kMaxErrors)
       diag_.note(prev->loc(), fmt::format("'{}' was first defined here", name));
@@ -486,8 +504,8 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
   NodeSpec spec;
   if (!parseRhs(lex, spec))
     return poison();
-  Symbol target = g.intern(spec.target);
-  Node* n = g.createNode(spec.op, name, target, std::move(spec.args), std::move(spec.kwargs));
+  Symbol target = spec.targetSym.isNull() ? g.intern(spec.target) : spec.targetSym;
+  Node* n = g.createNode(spec.op, nameSym, target, std::move(spec.args), std::move(spec.kwargs));
   n->setMeta(std::move(meta));
   n->setLoc(locOf(first.begin));
   if (lex.consumeIf(Tok::Semi)) {
@@ -601,8 +619,14 @@ bool CodeFormParser::parseTail(PyLexer& lex, Symbol self) {
             "malformed clean-up after ';': expected 'a = b = None'");
       return false;
     }
-    if (t.text() != self.str() && !graph_->lookup(t.text()) &&
-        !poisoned_.count(std::string(t.text()))) {
+    // FX releases values at their last use, so a tail name is almost always
+    // the statement itself or one of its inputs: check those without hashing.
+    bool known = t.text() == self.str();
+    if (!known) {
+      if (Node* n = graph_->lookup(self))
+        n->forEachInput([&](Node* in) { known = known || in->name().str() == t.text(); });
+    }
+    if (!known && !graph_->lookup(t.text()) && !poisoned_.count(std::string(t.text()))) {
       error(t.begin,
             fmt::format("the clean-up after ';' names '{}', which is not defined", t.text()));
       return false;
@@ -701,12 +725,33 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
     spec.args.push_back(std::move(*operand));
     return true;
   }
+  // `getattr(self.layers, "0").weight` / `getattr(self.layers, "0")(x)`: FX's
+  // spelling of attribute paths whose parts are not identifiers.
+  if (first.isName("getattr")) {
+    PyLexer probe = lex;
+    probe.next();
+    if (probe.consumeIf(Tok::LParen) &&
+        (probe.peek().isName("self") || probe.peek().isName("getattr"))) {
+      std::string path;
+      if (!parseSelfPath(lex, path, 0))
+        return false;
+      if (lex.peek().is(Tok::LParen)) {
+        Token open = lex.next();
+        spec.op = OpKind::CallModule;
+        spec.target = path;
+        return parseCallArgs(lex, open, spec.args, spec.kwargs, 1);
+      }
+      spec.op = OpKind::GetAttr;
+      spec.target = path;
+      return true;
+    }
+  }
   std::optional<Argument> left;
   if (first.is(Tok::Name)) {
     // A dotted name, then '(' (a call), '[' (getitem) or nothing (attribute / operand).
     PyLexer save = lex;
     Token head = lex.next();
-    std::string dotted(head.text());
+    const char* dottedEnd = head.end;
     size_t parts = 1;
     while (lex.peek().is(Tok::Dot)) {
       lex.next();
@@ -718,9 +763,17 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
           error(part.begin, "expected a name after '.'");
         return false;
       }
-      dotted += '.';
-      dotted += part.text();
+      dottedEnd = part.end;
       ++parts;
+    }
+    // The dotted name as written; spaces around dots (never printed by FX) are dropped.
+    std::string_view dotted(head.begin, static_cast<size_t>(dottedEnd - head.begin));
+    if (dotted.find_first_of(" \t") != std::string_view::npos) {
+      scratch_.clear();
+      for (char c : dotted)
+        if (c != ' ' && c != '\t')
+          scratch_.push_back(c);
+      dotted = scratch_;
     }
     std::string_view headName = head.text();
     bool headIsSelf = headName == "self";
@@ -730,23 +783,24 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
       Token open = lex.next();
       if (headIsSelf && parts >= 2) {
         spec.op = OpKind::CallModule;
-        spec.target = dotted.substr(5);
+        spec.target = std::string(dotted.substr(5));
       } else if (parts == 2 && headNode) {
         spec.op = OpKind::CallMethod;
-        spec.target = dotted.substr(headName.size() + 1);
+        spec.target = std::string(dotted.substr(headName.size() + 1));
         spec.args.push_back(Argument::node(headNode));
       } else if (parts == 2 && !headNode && poisoned_.count(std::string(headName))) {
         failed_ = true;
         return false;
       } else if (parts == 1 && isPythonBuiltin(headName)) {
         spec.op = OpKind::CallFunction;
-        spec.target = "builtins." + dotted;
+        spec.target = "builtins." + std::string(dotted);
       } else if (parts == 1 && !headNode) {
         error(head.begin, fmt::format("call of unknown function '{}'", headName));
         return false;
       } else {
         spec.op = OpKind::CallFunction;
-        spec.target = canonicalTarget(dotted);
+        spec.target.clear();
+        spec.targetSym = canonicalTargetOf(dotted);
       }
       return parseCallArgs(lex, open, spec.args, spec.kwargs, 1);
     }
@@ -776,7 +830,7 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
     }
     if (parts >= 2 && headIsSelf) {
       spec.op = OpKind::GetAttr;
-      spec.target = dotted.substr(5);
+      spec.target = std::string(dotted.substr(5));
       return true;
     }
     if (parts == 2 && headNode && !next.is(Tok::Operator)) {
@@ -813,6 +867,61 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
   spec.target = std::string(target);
   spec.args.push_back(std::move(*left));
   spec.args.push_back(std::move(*right));
+  return true;
+}
+
+Symbol CodeFormParser::canonicalTargetOf(std::string_view dotted) {
+  Symbol raw = graph_->intern(dotted);
+  if (const Symbol* c = canonicalTargets_.find(raw.data()))
+    return *c;
+  Symbol c = graph_->intern(canonicalTarget(dotted));
+  canonicalTargets_.insert(raw.data(), c);
+  return c;
+}
+
+bool CodeFormParser::parseSelfPath(PyLexer& lex, std::string& path, int depth) {
+  if (depth > kMaxDepth) {
+    error(lex.position(), fmt::format("nesting is deeper than {} levels", kMaxDepth));
+    return false;
+  }
+  Token head = lex.next();
+  if (head.isName("getattr")) {
+    Token open = lex.next();
+    if (!open.is(Tok::LParen)) {
+      error(open.begin, "expected '(' after 'getattr'");
+      return false;
+    }
+    if (!parseSelfPath(lex, path, depth + 1) || !expect(lex, Tok::Comma, "','"))
+      return false;
+    Token attr = lex.next();
+    if (!attr.is(Tok::String) || !PyLexer::decodeString(attr.text(), scratch_)) {
+      error(attr.begin, "expected a quoted attribute name in getattr(...)");
+      return false;
+    }
+    if (!path.empty())
+      path += '.';
+    path += scratch_;
+    if (!expect(lex, Tok::RParen, "')' to close getattr(...)"))
+      return false;
+  } else if (!head.isName("self")) {
+    error(head.begin, "expected 'self' or 'getattr(self...)' in an attribute path");
+    return false;
+  }
+  while (lex.peek().is(Tok::Dot)) {
+    lex.next();
+    Token part = lex.next();
+    if (!part.is(Tok::Name)) {
+      error(part.begin, "expected a name after '.'");
+      return false;
+    }
+    if (!path.empty())
+      path += '.';
+    path += part.text();
+  }
+  if (depth == 0 && path.empty()) {
+    error(head.begin, "expected an attribute of 'self'");
+    return false;
+  }
   return true;
 }
 

@@ -184,3 +184,26 @@ TEST(CodeFormParser, ExamplesParse) {
   if (count == 0)
     GTEST_SKIP() << "no examples yet";
 }
+
+TEST(CodeFormParser, AttributePathsAndEmptyBodies) {
+  auto p = parseText(R"PY(class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[4]"):
+        w = getattr(self.layers, "0").weight
+        y = getattr(self.layers, "1")(x, w)
+        z = self.a.b
+        return (y, z)
+
+    class empty(torch.nn.Module):
+        def forward(self):
+            pass
+)PY");
+  ASSERT_TRUE(p->module) << p->diag.renderAll();
+  Graph& g = p->module->graph();
+  EXPECT_EQ(g.lookup("w")->op(), OpKind::GetAttr);
+  EXPECT_EQ(g.lookup("w")->target().str(), "layers.0.weight");
+  EXPECT_EQ(g.lookup("y")->op(), OpKind::CallModule);
+  EXPECT_EQ(g.lookup("y")->target().str(), "layers.1");
+  EXPECT_EQ(g.lookup("z")->target().str(), "a.b");
+  ASSERT_TRUE(p->module->child("empty"));
+  EXPECT_TRUE(p->module->child("empty")->graph().empty());
+}

@@ -18,9 +18,9 @@
 #pragma once
 
 #include "piecewise/ir/Node.h"
+#include "piecewise/support/PointerMap.h"
 #include "piecewise/support/StringInterner.h"
 
-#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
@@ -36,6 +36,7 @@ public:
   explicit Graph(std::shared_ptr<StringInterner> strings);
   Graph(const Graph&) = delete;
   Graph& operator=(const Graph&) = delete;
+  ~Graph();
 
   StringInterner& strings() { return *strings_; }
   const std::shared_ptr<StringInterner>& sharedStrings() const { return strings_; }
@@ -48,6 +49,14 @@ public:
   /// every referenced node gain an entry. Pre: referenced nodes belong to this graph.
   Node* createNode(OpKind op, std::string_view name, Symbol target, std::vector<Argument> args,
                    std::vector<KwArg> kwargs, Node* insertPoint = nullptr);
+  /// Same with an interned name (uniquified only if taken).
+  Node* createNode(OpKind op, Symbol name, Symbol target, std::vector<Argument> args,
+                   std::vector<KwArg> kwargs, Node* insertPoint = nullptr);
+  /// The node called `name` (an interned Symbol), or nullptr.
+  Node* lookup(Symbol name) const {
+    Node* const* n = byName_.find(name.data());
+    return n ? *n : nullptr;
+  }
 
   /// Unlinks and erases `n`, dropping its uses of its inputs.
   /// Pre: `n` has no users. Post: no live node references `n`.
@@ -76,6 +85,8 @@ public:
   Node* back() const { return tail_; }
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
+  /// Makes room for `n` nodes (names and index) without rehashing.
+  void reserve(size_t n) { byName_.reserve(n); }
 
   /// The node called `name`, or nullptr.
   Node* lookup(std::string_view name) const;
@@ -125,11 +136,17 @@ private:
   Symbol uniqueSymbol(std::string_view base);
 
   std::shared_ptr<StringInterner> strings_;
-  std::deque<Node> storage_;
+  /// Nodes live in fixed-size chunks (stable addresses, few allocations).
+  struct ChunkDeleter {
+    void operator()(Node* chunk) const;
+  };
+  static constexpr size_t kChunkNodes = 1024;
+  std::vector<std::unique_ptr<Node, ChunkDeleter>> chunks_;
+  size_t usedInLastChunk_ = kChunkNodes;
   Node* head_ = nullptr;
   Node* tail_ = nullptr;
   size_t size_ = 0;
-  std::unordered_map<Symbol, Node*> byName_;
+  PointerMap<Node*> byName_;
   /// (op, target) -> nodes; each node stores its slot for O(1) removal.
   std::unordered_map<uint64_t, std::vector<Node*>> index_;
   /// Next suffix to try per base name, so uniquifying is amortized O(1).

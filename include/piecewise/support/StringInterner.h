@@ -15,7 +15,6 @@
 #include <functional>
 #include <memory>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 namespace piecewise {
@@ -60,11 +59,22 @@ public:
   Symbol intern(std::string_view s);
   /// Returns the Symbol for `s` if it was interned before, else an empty Symbol.
   Symbol lookup(std::string_view s) const;
-  size_t size() const { return set_.size(); }
+  size_t size() const { return size_; }
+  /// Makes room for `n` strings without rehashing.
+  void reserve(size_t n);
 
 private:
+  struct Slot {
+    uint64_t hash = 0;
+    const char* data = nullptr;
+  };
   char* allocate(size_t n);
-  std::unordered_set<std::string_view> set_;
+  const Slot* findSlot(std::string_view s, uint64_t hash) const;
+  void rehash(size_t capacity);
+
+  /// Open addressing with linear probing; entries are never removed.
+  std::vector<Slot> slots_;
+  size_t size_ = 0;
   std::vector<std::unique_ptr<char[]>> blocks_;
   char* cur_ = nullptr;
   size_t left_ = 0;
