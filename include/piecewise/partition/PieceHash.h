@@ -1,0 +1,45 @@
+//===- PieceHash.h - Structural hashes of pieces ----------------*- C++ -*-===//
+//
+// Users compile each unique piece once: the pieces between the attention
+// layers of a transformer are the same program on different weights. A
+// piece's structural hash recognizes that. It covers, in order:
+//  - the piece kind;
+//  - each input's meta (dtype, sizes, strides, device; a SymInt's expression);
+//  - each node's op, target, arguments and keyword arguments (constants
+//    included: a string, an int, a dtype, a symbolic size), and meta;
+//  - the wiring: every reference is hashed as "input #i" or "node #j of the
+//    piece", never by name;
+//  - which values the piece returns, in order.
+// It ignores node names and placeholder names (and source locations), so two
+// pieces hash equal exactly when they are the same program up to renaming
+// (barring 64-bit collisions). The hash does not depend on the process: it is
+// computed from string contents, never from addresses.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "piecewise/partition/PartitionPlan.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace piecewise {
+
+class PieceHasher {
+public:
+  /// A hasher for the pieces of `plan`; scratch space is sized for its graph.
+  explicit PieceHasher(const PartitionPlan& plan);
+
+  /// The structural hash of `piece`. Pre: its inputs and outputs are computed
+  /// and every node it references is one of its inputs or its own nodes.
+  uint64_t hash(const Piece& piece);
+
+private:
+  const PartitionPlan& plan_;
+  /// Per node number: the epoch in which local_ was set, and the local reference.
+  std::vector<uint32_t> stamp_;
+  std::vector<uint32_t> local_;
+  uint32_t epoch_ = 0;
+};
+
+} // namespace piecewise

@@ -1,0 +1,33 @@
+//===- SplitGraph.h - The whole `split` pipeline on one graph ---*- C++ -*-===//
+//
+// What vLLM's `split_graph` does, as one call: decompose torch.Size values
+// into scalar dims (the decompose-size pass, so that no Size crosses a
+// boundary and static dims become literals inside the consuming piece),
+// partition at the splitting ops, and check that only flat values cross the
+// boundaries. The graph is rewritten by decompose-size (and only by it); the
+// returned plan points into it. buildSplitModule() then makes the module.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "piecewise/partition/SplittingOpPartitioner.h"
+#include "piecewise/schema/OpRegistry.h"
+
+namespace piecewise {
+
+struct SplitGraphOptions {
+  SplittingOpOptions partition;
+  /// Run decompose-size first.
+  bool decomposeSize = true;
+  /// Fail when a tuple, list or torch.Size would cross a boundary.
+  bool checkFlatBoundaries = true;
+};
+
+/// Splits `graph` in place (decompose-size) and returns its finalized plan.
+/// `registry` may be null (then value kinds come from meta only). Fails with
+/// diagnostics when decompose-size fails, the graph is malformed, or a
+/// non-flat value would cross a boundary.
+FailureOr<PartitionPlan> splitGraph(Graph& graph, const OpRegistry* registry,
+                                    const SplitGraphOptions& options, DiagnosticEngine& diag);
+
+} // namespace piecewise

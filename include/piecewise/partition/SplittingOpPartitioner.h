@@ -1,0 +1,81 @@
+//===- SplittingOpPartitioner.h - Cut a graph at chosen ops -----*- C++ -*-===//
+//
+// vLLM's piecewise compilation (`split_graph`): the graph is cut at the
+// splitting ops (attention, KV-cache writes, ...) so that the pieces between
+// them can be compiled and captured while the splitting ops run eagerly.
+//
+// One linear walk in graph order assigns piece ids; placeholders and the
+// output node get none:
+//  - a splitting op starts a new piece of its own, and the node after it
+//    starts another; a splitting op whose very next node (in graph order) is
+//    a splitting op too shares its piece with it;
+//  - a getitem goes into its producer's piece (a tuple never crosses a
+//    boundary), unless the producer is a placeholder: then it is ordinary;
+//  - every other node goes into the current piece.
+// Then a piece that holds only one empty-allocation node (`aten::empty*`,
+// `aten::new_empty*`, `torch.empty`, `torch.empty_like`, `torch.empty_strided`,
+// the `new_empty` method) merges into the previous non-splitting piece when
+// all its inputs are placeholders or defined in that piece or earlier; never
+// into a splitting piece, and a splitting piece never merges.
+// Pieces keep the original order (mutations such as KV-cache writes stay in
+// order); ids that end up empty never appear; pieces are sorted by id.
+//
+// Matching (ir/Target.h): a packet pattern (`aten::add`) matches every
+// overload, an overload pattern (`aten::add.Tensor`) only itself; the dotted
+// spelling `vllm.unified_attention` is a synonym of `vllm::unified_attention`;
+// call_method nodes and Python callables never match. As an extension for
+// functionalized (AOT) graphs, a `higher_order::auto_functionalized` or
+// `auto_functionalized_v2` node matches when the op it wraps (its first
+// argument) does.
+//
+// The partitioner does not rewrite the graph. `x.size()` values crossing a
+// boundary are the job of the decompose-size pass, run before it by the split
+// driver; verifyFlatBoundaries() (FlatBoundaries.h) reports any that remain.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "piecewise/partition/PartitionPlan.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace piecewise {
+
+struct SplittingOpOptions {
+  /// Op patterns to split at: `aten::add`, `aten::add.Tensor`, `vllm.unified_attention`,
+  /// `torch.ops.vllm.unified_attention.default`. Empty: one piece holds everything.
+  std::vector<std::string> splittingOps;
+  /// Merge pieces holding only an empty allocation into the previous compiled piece.
+  bool mergeEmptyOnlyPieces = true;
+  /// Let `auto_functionalized(op, ...)` match when `op` does.
+  bool matchFunctionalizedOps = true;
+};
+
+/// Matches nodes against a list of splitting-op patterns, canonicalized once.
+class SplittingOpMatcher {
+public:
+  SplittingOpMatcher(const std::vector<std::string>& patterns, bool matchFunctionalizedOps = true);
+  /// The pattern (as the user wrote it) that `node` matches, or nullopt.
+  std::optional<std::string_view> match(const Node& node) const;
+  bool empty() const { return patterns_.empty(); }
+
+private:
+  std::optional<std::string_view> matchTarget(std::string_view target) const;
+  std::vector<std::string> patterns_;  ///< canonical
+  std::vector<std::string> spellings_; ///< as written
+  bool matchFunctionalized_;
+};
+
+/// True for a node that only allocates an uninitialized tensor.
+bool isEmptyAllocation(const Node& node);
+
+/// Partitions `graph` at its splitting ops and finalizes the plan. Fails (with
+/// diagnostics) only on a malformed graph (a getitem before its producer).
+FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
+                                                 const SplittingOpOptions& options,
+                                                 DiagnosticEngine& diag);
+
+} // namespace piecewise

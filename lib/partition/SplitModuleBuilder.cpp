@@ -1,0 +1,166 @@
+#include "piecewise/partition/SplitModuleBuilder.h"
+
+#include <cassert>
+
+namespace piecewise {
+
+namespace {
+
+/// A copy of `a` whose node references are mapped through `map` (by node number).
+Argument remap(const Argument& a, const NodeNumbering& num, const std::vector<Node*>& map) {
+  Argument copy = a;
+  copy.forEachNode([&](Node*& ref) {
+    uint32_t i = num.lookup(ref);
+    assert(i != NodeNumbering::kAbsent && map[i] && "reference out of scope");
+    ref = map[i];
+  });
+  return copy;
+}
+
+std::vector<Argument> remapAll(const std::vector<Argument>& args, const NodeNumbering& num,
+                               const std::vector<Node*>& map) {
+  std::vector<Argument> out;
+  out.reserve(args.size());
+  for (const Argument& a : args)
+    out.push_back(remap(a, num, map));
+  return out;
+}
+
+std::vector<KwArg> remapAll(const std::vector<KwArg>& kwargs, const NodeNumbering& num,
+                            const std::vector<Node*>& map) {
+  std::vector<KwArg> out;
+  out.reserve(kwargs.size());
+  for (const KwArg& k : kwargs)
+    out.push_back(KwArg{k.name, remap(k.value, num, map)});
+  return out;
+}
+
+/// Copies `src`'s graph into `dst`'s (empty) graph, and its children, recursively.
+void cloneModuleInto(const Module& src, Module& dst) {
+  const Graph& sg = src.graph();
+  Graph& dg = dst.graph();
+  dg.treeUnflattenOutput = sg.treeUnflattenOutput;
+  dg.treeFlattenInputs = sg.treeFlattenInputs;
+  dst.setClassName(src.className());
+  NodeNumbering num(sg);
+  std::vector<Node*> map(num.size(), nullptr);
+  for (uint32_t i = 0; i < num.size(); ++i) {
+    const Node* n = num.node(i);
+    Node* c = dg.createNode(n->op(), n->name().str(), n->target(), remapAll(n->args(), num, map),
+                            remapAll(n->kwargs(), num, map));
+    c->setMeta(n->meta());
+    c->setLoc(n->loc());
+    map[i] = c;
+  }
+  for (const Module::Child& child : src.children())
+    cloneModuleInto(*child.module, dst.addChild(child.name));
+}
+
+/// `layers` for `layers.0.mlp`.
+std::string_view firstComponent(std::string_view path) {
+  size_t dot = path.find('.');
+  return dot == std::string_view::npos ? path : path.substr(0, dot);
+}
+
+} // namespace
+
+std::unique_ptr<Module> buildSplitModule(const PartitionPlan& plan,
+                                         const SplitModuleOptions& options) {
+  assert(plan.isFinalized() && "build the split module from a finalized plan");
+  const Graph& graph = plan.graph();
+  const NodeNumbering& num = plan.numbering();
+
+  auto top = std::make_unique<Module>(options.className, graph.sharedStrings());
+  Graph& tg = top->graph();
+  tg.treeUnflattenOutput = graph.treeUnflattenOutput;
+  tg.treeFlattenInputs = graph.treeFlattenInputs;
+
+  const Symbol getitem = tg.intern("operator.getitem");
+  const Symbol outputSym = tg.intern("output");
+
+  // The value standing for each original node in the stitching graph, and in
+  // the child graph being built.
+  std::vector<Node*> topOf(num.size(), nullptr);
+  std::vector<Node*> localOf(num.size(), nullptr);
+
+  for (uint32_t i = 0; i < num.size(); ++i) {
+    const Node* n = num.node(i);
+    if (!n->isPlaceholder())
+      continue;
+    Node* c = tg.createNode(OpKind::Placeholder, n->name().str(), n->target(), n->args(), {});
+    c->setMeta(n->meta());
+    c->setLoc(n->loc());
+    topOf[i] = c;
+  }
+
+  for (const Piece& p : plan.pieces()) {
+    const std::string name = p.name();
+    const Symbol nameSym = tg.intern(name);
+
+    // The call in the stitching graph.
+    std::vector<Argument> callArgs;
+    callArgs.reserve(p.inputs.size());
+    for (const Node* in : p.inputs)
+      callArgs.push_back(Argument::node(topOf[num[in]]));
+    Node* call = tg.createNode(OpKind::CallModule, name, nameSym, std::move(callArgs), {});
+    std::vector<Meta> outMetas;
+    outMetas.reserve(p.outputs.size());
+    for (const Node* out : p.outputs)
+      outMetas.push_back(out->meta());
+    call->setMeta(Meta::list(std::move(outMetas)));
+    for (size_t k = 0; k < p.outputs.size(); ++k) {
+      const Node* out = p.outputs[k];
+      Node* g =
+          tg.createNode(OpKind::CallFunction, out->name().str(), getitem,
+                        {Argument::node(call), Argument::integer(static_cast<int64_t>(k))}, {});
+      g->setMeta(out->meta());
+      g->setLoc(out->loc());
+      topOf[num[out]] = g;
+    }
+
+    // The piece as a child module.
+    Module& child = top->addChild(name);
+    Graph& cg = child.graph();
+    for (const Node* in : p.inputs) {
+      Node* ph = cg.createNode(OpKind::Placeholder, in->name().str(), in->name(), {}, {});
+      ph->setMeta(in->meta());
+      ph->setLoc(in->loc());
+      localOf[num[in]] = ph;
+    }
+    for (const Node* n : p.nodes) {
+      Node* c =
+          cg.createNode(n->op(), n->name().str(), n->target(), remapAll(n->args(), num, localOf),
+                        remapAll(n->kwargs(), num, localOf));
+      c->setMeta(n->meta());
+      c->setLoc(n->loc());
+      localOf[num[n]] = c;
+    }
+    if (options.sourceModule) {
+      for (const Node* n : p.nodes) {
+        if (n->op() != OpKind::CallModule)
+          continue;
+        std::string_view name = firstComponent(n->target().str());
+        const Module* src = options.sourceModule->child(name);
+        if (src && !child.child(name))
+          cloneModuleInto(*src, child.addChild(name));
+      }
+    }
+    std::vector<Argument> results;
+    results.reserve(p.outputs.size());
+    for (const Node* out : p.outputs)
+      results.push_back(Argument::node(localOf[num[out]]));
+    std::vector<Argument> outArgs;
+    outArgs.push_back(Argument::tuple(std::move(results)));
+    cg.createNode(OpKind::Output, "output", outputSym, std::move(outArgs), {});
+  }
+
+  if (const Node* out = graph.outputNode()) {
+    Node* o = tg.createNode(OpKind::Output, "output", outputSym, remapAll(out->args(), num, topOf),
+                            remapAll(out->kwargs(), num, topOf));
+    o->setMeta(out->meta());
+    o->setLoc(out->loc());
+  }
+  return top;
+}
+
+} // namespace piecewise

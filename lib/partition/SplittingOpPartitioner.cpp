@@ -1,0 +1,198 @@
+#include "piecewise/partition/SplittingOpPartitioner.h"
+
+#include "piecewise/ir/Target.h"
+
+#include <fmt/format.h>
+
+#include <unordered_map>
+
+namespace piecewise {
+
+namespace {
+
+bool startsWith(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
+
+bool isFunctionalizeHop(std::string_view target) {
+  return target == "higher_order::auto_functionalized" ||
+         target == "higher_order::auto_functionalized_v2";
+}
+
+} // namespace
+
+SplittingOpMatcher::SplittingOpMatcher(const std::vector<std::string>& patterns,
+                                       bool matchFunctionalizedOps)
+    : matchFunctionalized_(matchFunctionalizedOps) {
+  for (const std::string& p : patterns) {
+    if (p.empty())
+      continue;
+    patterns_.push_back(canonicalOpPattern(p));
+    spellings_.push_back(p);
+  }
+}
+
+std::optional<std::string_view> SplittingOpMatcher::matchTarget(std::string_view target) const {
+  if (!isOpTarget(target))
+    return std::nullopt;
+  std::string_view packet = opPacket(target);
+  for (size_t i = 0; i < patterns_.size(); ++i) {
+    const std::string& p = patterns_[i];
+    if (p == target)
+      return spellings_[i];
+    // A packet pattern matches every overload of the packet.
+    if (p == packet && opOverload(p).empty())
+      return spellings_[i];
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string_view> SplittingOpMatcher::match(const Node& node) const {
+  if (patterns_.empty() || !node.isCallFunction())
+    return std::nullopt;
+  std::string_view target = node.target().str();
+  if (matchFunctionalized_ && isFunctionalizeHop(target)) {
+    if (!node.args().empty() && node.args()[0].kind() == Argument::Kind::Op)
+      return matchTarget(node.args()[0].getSymbol().str());
+    return std::nullopt;
+  }
+  return matchTarget(target);
+}
+
+bool isEmptyAllocation(const Node& node) {
+  std::string_view t = node.target().str();
+  if (node.op() == OpKind::CallMethod)
+    return t == "new_empty";
+  if (!node.isCallFunction())
+    return false;
+  if (t == "torch.empty" || t == "torch.empty_like" || t == "torch.empty_strided")
+    return true;
+  if (!isOpTarget(t))
+    return false;
+  std::string_view packet = opPacket(t);
+  return startsWith(packet, "aten::empty") || startsWith(packet, "aten::new_empty");
+}
+
+FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
+                                                 const SplittingOpOptions& options,
+                                                 DiagnosticEngine& diag) {
+  PartitionPlan plan(graph);
+  const NodeNumbering& num = plan.numbering();
+  SplittingOpMatcher matcher(options.splittingOps, options.matchFunctionalizedOps);
+
+  // Matching is per target; graphs repeat a few targets many times.
+  std::unordered_map<const char*, std::optional<std::string_view>> cache;
+  auto matchNode = [&](const Node* n) -> std::optional<std::string_view> {
+    if (matcher.empty() || n == nullptr || !n->isCallFunction())
+      return std::nullopt;
+    if (isFunctionalizeHop(n->target().str()))
+      return matcher.match(*n);
+    auto [it, inserted] = cache.try_emplace(n->target().data());
+    if (inserted)
+      it->second = matcher.match(*n);
+    return it->second;
+  };
+
+  // The walk: a piece id per node number (-1: none).
+  struct Draft {
+    std::vector<Node*> nodes;
+    bool splitting = false;
+    std::string reason;
+  };
+  std::vector<Draft> drafts(1);
+  std::vector<int64_t> idOf(num.size(), -1);
+  int64_t current = 0;
+  auto draft = [&](int64_t id) -> Draft& {
+    if (static_cast<size_t>(id) >= drafts.size())
+      drafts.resize(static_cast<size_t>(id) + 1);
+    return drafts[static_cast<size_t>(id)];
+  };
+  auto assign = [&](Node* n, uint32_t i, int64_t id) {
+    idOf[i] = id;
+    draft(id).nodes.push_back(n);
+  };
+
+  bool ok = true;
+  for (uint32_t i = 0; i < num.size(); ++i) {
+    Node* n = num.node(i);
+    if (n->isPlaceholder() || n->isOutput())
+      continue;
+    if (n->isGetItem() && !n->args().empty() && n->args()[0].isNode()) {
+      const Node* producer = n->args()[0].getNode();
+      if (!producer->isPlaceholder()) {
+        uint32_t p = num.lookup(producer);
+        if (p == NodeNumbering::kAbsent || idOf[p] < 0) {
+          diag.error(n->loc(), fmt::format("getitem '{}' comes before its producer '{}'",
+                                           n->name().str(), producer->name().str()));
+          ok = false;
+          continue;
+        }
+        assign(n, i, idOf[p]);
+        continue;
+      }
+    }
+    if (std::optional<std::string_view> pattern = matchNode(n)) {
+      ++current;
+      assign(n, i, current);
+      Draft& d = draft(current);
+      if (!d.splitting) {
+        d.splitting = true;
+        d.reason = fmt::format("splitting op {} (matches '{}')", n->target().str(), *pattern);
+      }
+      // Keep consecutive splitting ops together: the next one takes this id again.
+      if (matchNode(n->next()))
+        --current;
+      else
+        ++current;
+      continue;
+    }
+    assign(n, i, current);
+  }
+  if (!ok)
+    return failure();
+
+  if (options.mergeEmptyOnlyPieces) {
+    int64_t prevCompiled = -1;
+    for (size_t id = 0; id < drafts.size(); ++id) {
+      Draft& d = drafts[id];
+      if (d.nodes.empty())
+        continue;
+      bool merged = false;
+      if (!d.splitting && prevCompiled >= 0 && d.nodes.size() == 1 &&
+          isEmptyAllocation(*d.nodes[0])) {
+        Node* e = d.nodes[0];
+        bool available = true;
+        e->forEachInput([&](const Node* in) {
+          if (in->isPlaceholder())
+            return;
+          uint32_t k = num.lookup(in);
+          if (k == NodeNumbering::kAbsent || idOf[k] < 0 || idOf[k] > prevCompiled)
+            available = false;
+        });
+        if (available) {
+          idOf[num.lookup(e)] = prevCompiled;
+          drafts[static_cast<size_t>(prevCompiled)].nodes.push_back(e);
+          d.nodes.clear();
+          merged = true;
+        }
+      }
+      if (!merged && !d.splitting)
+        prevCompiled = static_cast<int64_t>(id);
+    }
+  }
+
+  for (size_t id = 0; id < drafts.size(); ++id) {
+    Draft& d = drafts[id];
+    if (d.nodes.empty())
+      continue;
+    Piece& p = plan.addPiece(static_cast<int64_t>(id),
+                             d.splitting ? PieceKind::Splitting : PieceKind::Compiled,
+                             std::move(d.reason));
+    p.nodes = std::move(d.nodes);
+  }
+  if (failed(plan.finalize(diag)))
+    return failure();
+  return plan;
+}
+
+} // namespace piecewise
