@@ -51,12 +51,12 @@ std::optional<std::string_view> SplittingOpMatcher::match(const Node& node) cons
   if (patterns_.empty() || !node.isCallFunction())
     return std::nullopt;
   std::string_view target = node.target().str();
-  if (matchFunctionalized_ && isFunctionalizeHop(target)) {
-    if (!node.args().empty() && node.args()[0].kind() == Argument::Kind::Op)
-      return matchTarget(node.args()[0].getSymbol().str());
-    return std::nullopt;
-  }
-  return matchTarget(target);
+  if (std::optional<std::string_view> m = matchTarget(target))
+    return m;
+  if (matchFunctionalized_ && isFunctionalizeHop(target) && !node.args().empty() &&
+      node.args()[0].kind() == Argument::Kind::Op)
+    return matchTarget(node.args()[0].getSymbol().str());
+  return std::nullopt;
 }
 
 bool isEmptyAllocation(const Node& node) {

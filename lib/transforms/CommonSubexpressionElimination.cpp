@@ -14,6 +14,9 @@
 #include "StorageClasses.h"
 #include "TransformUtils.h"
 
+#include <algorithm>
+#include <memory>
+
 namespace piecewise {
 
 using namespace transforms;
@@ -32,31 +35,41 @@ uint64_t hashNode(const Node& n) {
   return h;
 }
 
+/// False when no other node can compute the same as `n`: some input of `n` has
+/// `n` as its only user, and a twin would have to reference that input too.
+/// Skips the table (and its cache misses) for most nodes of a dataflow chain.
+bool mayHaveTwin(const Node& n) {
+  bool sole = false;
+  n.forEachInput([&](Node* in) { sole |= in->users().size() == 1; });
+  return !sole;
+}
+
 bool sameComputation(const Node& a, const Node& b) {
   return a.op() == b.op() && a.target() == b.target() && a.args() == b.args() &&
          a.kwargs() == b.kwargs();
 }
 
-/// Open-addressing table of representatives; a slot is (hash, node).
+/// Open-addressing table of representatives; a slot is (hash, node). Grows
+/// at half load, so it stays proportional to the number of candidates.
 class RepresentativeTable {
 public:
-  explicit RepresentativeTable(size_t expected) {
-    size_t cap = 16;
-    while (cap < expected * 2)
-      cap *= 2;
-    slots_.assign(cap, Slot{});
-    mask_ = cap - 1;
-  }
+  RepresentativeTable() { slots_.assign(1024, Slot{}); }
 
-  /// The slot holding a node computing the same as `n`, or the empty slot where it goes.
+  /// The slot holding a node computing the same as `n`, or the empty slot
+  /// where it goes (the caller fills it). The reference is valid until the
+  /// next call.
   Node*& slotFor(const Node& n, uint64_t h) {
-    size_t i = static_cast<size_t>(h * 0x9E3779B97F4A7C15ull >> 20) & mask_;
+    if ((used_ + 1) * 2 > slots_.size())
+      grow();
+    size_t mask = slots_.size() - 1;
+    size_t i = static_cast<size_t>(mix(h)) & mask;
     while (slots_[i].node) {
       if (slots_[i].hash == h && sameComputation(*slots_[i].node, n))
         return slots_[i].node;
-      i = (i + 1) & mask_;
+      i = (i + 1) & mask;
     }
     slots_[i].hash = h;
+    ++used_;
     return slots_[i].node;
   }
 
@@ -65,56 +78,114 @@ private:
     uint64_t hash = 0;
     Node* node = nullptr;
   };
+  static uint64_t mix(uint64_t h) { return (h ^ (h >> 29)) * 0x9E3779B97F4A7C15ull >> 17; }
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.size() * 2, Slot{});
+    size_t mask = slots_.size() - 1;
+    for (const Slot& s : old) {
+      if (!s.node)
+        continue;
+      size_t i = static_cast<size_t>(mix(s.hash)) & mask;
+      while (slots_[i].node)
+        i = (i + 1) & mask;
+      slots_[i] = s;
+    }
+  }
   std::vector<Slot> slots_;
-  size_t mask_ = 0;
+  size_t used_ = 0;
 };
 
 } // namespace
 
 FailureOr<bool> CommonSubexpressionEliminationPass::run(Graph& graph, PassContext& ctx) {
   EffectAnalysis effects(ctx);
-  StorageClasses classes(graph, effects);
-  const bool tracksWrites = classes.anyWrites();
+  RepresentativeTable table;
+  // Storage classes are needed only once a duplicate shows up and the graph
+  // writes something; built then, over the graph as it is at that point.
+  bool anyWriter = false;
+  std::unique_ptr<StorageClasses> classes;
   // Position (number + 1) of the last node that wrote each class; 0 = never.
-  std::vector<uint32_t> lastWrite(tracksWrites ? classes.size() : 0, 0);
-  RepresentativeTable table(graph.size());
+  std::vector<uint32_t> lastWrite;
+  auto buildClasses = [&](Node* current) {
+    classes = std::make_unique<StorageClasses>(graph, effects);
+    lastWrite.assign(classes->size(), 0);
+    // Writes before `current` happened already: replay them.
+    for (Node* w = graph.front(); w != current; w = w->next()) {
+      if (!effects.mayWrite(*w))
+        continue;
+      uint32_t pos = classes->number(w) + 1;
+      effects.forEachWritten(*w, [&](Node* target) {
+        uint32_t c = classes->classOf(target);
+        if (c != UINT32_MAX)
+          lastWrite[c] = std::max(lastWrite[c], pos);
+      });
+    }
+  };
+  /// May `n` reuse `rep`'s value? Not when an input's storage was written
+  /// since `rep`, nor when either result is new storage that gets written.
+  auto safeToMerge = [&](Node* n, Node* rep, const OpEffects& e) {
+    if (!anyWriter) {
+      // Nothing has written so far; a later write could still hit a fresh result.
+      if (e.alias != AliasKind::Fresh)
+        return true;
+    }
+    if (!classes)
+      buildClasses(n);
+    if (!classes->anyWrites())
+      return true;
+    if (e.alias == AliasKind::Fresh && (classes->isWritten(n) || classes->isWritten(rep)))
+      return false;
+    uint32_t repPos = classes->number(rep) + 1;
+    bool clean = true;
+    n->forEachInput([&](Node* in) {
+      uint32_t c = classes->classOf(in);
+      if (c == UINT32_MAX || lastWrite[c] > repPos)
+        clean = false;
+    });
+    return clean;
+  };
 
   int64_t merged = 0;
   for (Node* n = graph.front(); n;) {
     Node* next = n->next();
     const OpEffects& e = effects.of(*n);
-    uint32_t pos = classes.number(n) + 1;
-    if (e.cseCandidate && n->op() == OpKind::CallFunction &&
-        !(tracksWrites && e.alias == AliasKind::Fresh && classes.isWritten(n))) {
+    if (e.cseCandidate && n->op() == OpKind::CallFunction && mayHaveTwin(*n)) {
       Node*& rep = table.slotFor(*n, hashNode(*n));
       if (!rep) {
         rep = n;
+      } else if (safeToMerge(n, rep, e)) {
+        Node* survivor = rep;
+        // `survivor` gains users. If it had one user before, that user skipped the
+        // table (mayHaveTwin) and may now get a twin: enter it, if already visited.
+        if (survivor->users().size() == 1) {
+          Node* sole = survivor->users().front();
+          if (graph.isBefore(sole, n) && sole->op() == OpKind::CallFunction &&
+              effects.of(*sole).cseCandidate) {
+            Node*& slot = table.slotFor(*sole, hashNode(*sole));
+            if (!slot)
+              slot = sole;
+          }
+        }
+        graph.replaceAllUsesWith(n, survivor);
+        graph.erase(n);
+        ++merged;
+        n = next;
+        continue;
       } else {
-        bool clean = true;
-        if (tracksWrites) {
-          uint32_t repPos = classes.number(rep) + 1;
-          n->forEachInput([&](Node* in) {
-            uint32_t c = classes.classOf(in);
-            if (c == UINT32_MAX || lastWrite[c] > repPos)
-              clean = false;
-          });
-        }
-        if (clean) {
-          graph.replaceAllUsesWith(n, rep);
-          graph.erase(n);
-          ++merged;
-          n = next;
-          continue;
-        }
         rep = n; // later duplicates compare against the newest version
       }
     }
-    if (tracksWrites) {
-      effects.forEachWritten(*n, [&](Node* w) {
-        uint32_t c = classes.classOf(w);
-        if (c != UINT32_MAX)
-          lastWrite[c] = pos;
-      });
+    if (e.writes != WriteKind::None) {
+      anyWriter = true;
+      if (classes) {
+        uint32_t pos = classes->number(n) + 1;
+        effects.forEachWritten(*n, [&](Node* w) {
+          uint32_t c = classes->classOf(w);
+          if (c != UINT32_MAX)
+            lastWrite[c] = pos;
+        });
+      }
     }
     n = next;
   }

@@ -156,6 +156,8 @@ int64_t coalesceSlicePartitions(Graph& g, PassContext& ctx) {
     Node* earliest = s.front().node;
     std::vector<Argument> sizes;
     std::vector<Meta> metas;
+    sizes.reserve(s.size());
+    metas.reserve(s.size());
     for (const SliceCandidate& c : s) {
       if (g.isBefore(c.node, earliest))
         earliest = c.node;
@@ -172,17 +174,18 @@ int64_t coalesceSlicePartitions(Graph& g, PassContext& ctx) {
                                std::move(args), {}, earliest);
     split->setMeta(Meta::list(std::move(metas)));
     split->setLoc(earliest->loc());
+    // Each slice becomes its getitem in place: same position, meta, location
+    // and users; only target, arguments and name change.
     for (size_t i = 0; i < s.size(); ++i) {
       Node* slice = s[i].node;
       std::vector<Argument> gargs;
       gargs.push_back(Argument::node(split));
       gargs.push_back(Argument::integer(static_cast<int64_t>(i)));
-      Node* item =
-          g.createNode(OpKind::CallFunction, "getitem", getItemTarget, std::move(gargs), {}, slice);
-      item->setMeta(slice->meta());
-      item->setLoc(slice->loc());
-      g.replaceAllUsesWith(slice, item);
-      g.erase(slice);
+      g.setTarget(slice, getItemTarget);
+      g.setArgs(slice, std::move(gargs));
+      if (!slice->kwargs().empty())
+        g.setKwargs(slice, {});
+      g.rename(slice, "getitem");
     }
     ++rewritten;
   }
@@ -241,16 +244,20 @@ int64_t foldGetItems(Graph& g, Node* split, size_t numOutputs) {
   std::vector<Node*> items = split->uniqueUsers(); // graph order
   if (items.size() < 2)
     return 0;
-  std::unordered_map<int64_t, Node*> first;
+  std::vector<Node*> first(numOutputs, nullptr);
   int64_t folded = 0;
   for (Node* item : items) {
     int64_t idx = item->args()[1].getInt();
     if (idx < 0)
       idx += static_cast<int64_t>(numOutputs);
-    auto [it, inserted] = first.try_emplace(idx, item);
-    if (inserted)
+    if (idx < 0 || static_cast<size_t>(idx) >= numOutputs)
+      continue; // out of range: the verifier's business, not ours
+    Node*& kept = first[static_cast<size_t>(idx)];
+    if (!kept) {
+      kept = item;
       continue;
-    g.replaceAllUsesWith(item, it->second);
+    }
+    g.replaceAllUsesWith(item, kept);
     g.erase(item);
     ++folded;
   }

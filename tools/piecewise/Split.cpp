@@ -57,9 +57,39 @@ nlohmann::ordered_json valueList(const std::vector<Node*>& values, const OpRegis
   return list;
 }
 
+/// `value` as Python's json.dumps writes it by default: on one line, with
+/// ", " and ": " separators.
+void dumpCompact(std::string& out, const nlohmann::ordered_json& value) {
+  if (value.is_object()) {
+    out += '{';
+    bool first = true;
+    for (const auto& [key, item] : value.items()) {
+      if (!first)
+        out += ", ";
+      first = false;
+      out += nlohmann::ordered_json(key).dump();
+      out += ": ";
+      dumpCompact(out, item);
+    }
+    out += '}';
+  } else if (value.is_array()) {
+    out += '[';
+    for (size_t i = 0; i < value.size(); ++i) {
+      if (i)
+        out += ", ";
+      dumpCompact(out, value[i]);
+    }
+    out += ']';
+  } else {
+    out += value.dump();
+  }
+}
+
+/// One object; each item on a line of its own (greppable, diffable), the
+/// counts on the last line.
 std::string renderJson(const PartitionPlan& plan, const OpRegistry* registry) {
-  nlohmann::ordered_json j;
-  nlohmann::ordered_json items = nlohmann::ordered_json::array();
+  std::string out = "{\"items\": [";
+  bool first = true;
   for (const Piece& p : plan.pieces()) {
     nlohmann::ordered_json item;
     item["submod_name"] = p.name();
@@ -73,13 +103,13 @@ std::string renderJson(const PartitionPlan& plan, const OpRegistry* registry) {
         targets.push_back(std::string(n->target().str()));
     item["targets"] = std::move(targets);
     item["hash"] = p.hashString();
-    items.push_back(std::move(item));
+    out += first ? "\n  " : ",\n  ";
+    first = false;
+    dumpCompact(out, item);
   }
-  j["items"] = std::move(items);
-  j["num_items"] = plan.size();
-  j["num_splitting"] = plan.numSplitting();
-  j["num_unique"] = plan.numUnique();
-  return j.dump(2) + "\n";
+  out += fmt::format("\n], \"num_items\": {}, \"num_splitting\": {}, \"num_unique\": {}}}\n",
+                     plan.size(), plan.numSplitting(), plan.numUnique());
+  return out;
 }
 
 std::string renderSummary(const PartitionPlan& plan, const OpRegistry* registry) {
@@ -153,7 +183,10 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
                   "Ops to split at, comma-separated: a packet (aten::add) matches every "
                   "overload, an overload (aten::add.Tensor) only itself; vllm.foo means vllm::foo")
       ->type_name("OP[,OP...]")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false)
+      ->expected(0, 1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_flag("--json", opts->json, "Print one JSON object describing every piece");
   cmd->add_option("-o,--output", opts->output,
                   "Write the split module (code form, runnable Python) to FILE")

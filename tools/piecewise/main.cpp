@@ -15,6 +15,10 @@
 
 using namespace piecewise::cli;
 
+namespace piecewise::cli {
+void addOptCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+} // namespace piecewise::cli
+
 int main(int argc, char** argv) {
   CLI::App app{"piecewise: a graph-partitioning middle-end for PyTorch FX graphs.\n"
                "Reads FX graph dumps (print_readable() code form or print(gm.graph) graph "
@@ -36,6 +40,7 @@ int main(int argc, char** argv) {
   addPrintCommand(app, globals, exitCode);
   addStatsCommand(app, globals, exitCode);
   addGenCommand(app, globals, exitCode);
+  addOptCommand(app, globals, exitCode);
 
   try {
     app.parse(argc, argv);

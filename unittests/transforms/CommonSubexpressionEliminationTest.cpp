@@ -137,3 +137,19 @@ TEST(CommonSubexpressionElimination, WithoutRegistryOnlyPythonCallables) {
             "cse", opts);
   EXPECT_EQ(count(r.printed, "return (a, b, m1, m1)"), 1u) << r.printed;
 }
+
+TEST(CommonSubexpressionElimination, ChainsThroughSingleUseValuesMergeInOneRun) {
+  // relu(a) skips the table while `a` has one user; merging b into a gives it a
+  // twin, which must still be found.
+  PipelineResult r = runOn(graph("x: \"f32[4]\"", R"PY(        a = torch.ops.aten.mul.Tensor(x, 2)
+        n = torch.ops.aten.relu.default(a)
+        b = torch.ops.aten.mul.Tensor(x, 2)
+        m = torch.ops.aten.relu.default(b)
+        o = torch.ops.aten.neg.default(n)
+        p = torch.ops.aten.neg.default(m)
+        return (o, p)
+)PY"),
+                           "cse");
+  EXPECT_EQ(count(r.printed, "return (o, o)"), 1u) << r.printed;
+  EXPECT_EQ(r.stats.get("cse", "duplicate nodes merged"), 3);
+}

@@ -25,7 +25,7 @@
 // spelling `vllm.unified_attention` is a synonym of `vllm::unified_attention`;
 // call_method nodes and Python callables never match. As an extension for
 // functionalized (AOT) graphs, a `higher_order::auto_functionalized` or
-// `auto_functionalized_v2` node matches when the op it wraps (its first
+// `auto_functionalized_v2` node also matches when the op it wraps (its first
 // argument) does.
 //
 // The partitioner does not rewrite the graph. `x.size()` values crossing a
