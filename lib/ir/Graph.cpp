@@ -10,9 +10,12 @@ namespace piecewise {
 namespace {
 constexpr uint64_t kOrderStep = uint64_t(1) << 20;
 
-uint64_t indexKey(OpKind op, Symbol target) {
-  // Interned pointers are at least 4-byte aligned; the op kind fits in the low bits.
-  return (reinterpret_cast<uint64_t>(target.data()) << 3) ^ static_cast<uint64_t>(op);
+const void* indexKey(OpKind op, Symbol target) {
+  // Interned strings start at least 8 bytes apart (a 4-byte length, the
+  // characters, a NUL, padding to 4), so data() + op is unique per (op, target).
+  static const char kNoTarget[8] = {};
+  const char* base = target.isNull() ? kNoTarget : target.data();
+  return base + static_cast<size_t>(op);
 }
 } // namespace
 
@@ -103,15 +106,21 @@ void Graph::dropUses(Node* n) {
 //===--- Index --------------------------------------------------------------===//
 
 void Graph::indexAdd(Node* n) {
-  auto& v = index_[indexKey(n->op_, n->target_)];
+  const void* key = indexKey(n->op_, n->target_);
+  std::vector<Node*>* found = index_.find(key);
+  if (!found) {
+    index_.insert(key, {});
+    found = index_.find(key);
+  }
+  auto& v = *found;
   n->indexSlot_ = static_cast<uint32_t>(v.size());
   v.push_back(n);
 }
 
 void Graph::indexRemove(Node* n) {
-  auto it = index_.find(indexKey(n->op_, n->target_));
-  assert(it != index_.end());
-  auto& v = it->second;
+  std::vector<Node*>* found = index_.find(indexKey(n->op_, n->target_));
+  assert(found);
+  auto& v = *found;
   Node* last = v.back();
   v[n->indexSlot_] = last;
   last->indexSlot_ = n->indexSlot_;
@@ -297,13 +306,13 @@ void Graph::moveAfter(Node* n, Node* pos) {
 std::vector<Node*> Graph::findNodes(OpKind op, Symbol target) const {
   std::vector<Node*> out;
   if (!target.isNull()) {
-    auto it = index_.find(indexKey(op, target));
-    if (it != index_.end())
-      out = it->second;
+    if (const std::vector<Node*>* nodes = index_.find(indexKey(op, target)))
+      out = *nodes;
   } else {
-    for (const auto& [key, nodes] : index_)
+    index_.forEach([&](const void*, const std::vector<Node*>& nodes) {
       if (!nodes.empty() && nodes.front()->op_ == op)
         out.insert(out.end(), nodes.begin(), nodes.end());
+    });
   }
   std::sort(out.begin(), out.end(), [](Node* a, Node* b) { return a->order_ < b->order_; });
   return out;

@@ -1,15 +1,22 @@
 #include "piecewise/support/SourceBuffer.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace piecewise {
 
 SourceBuffer::SourceBuffer(std::string name, std::string text)
     : name_(std::move(name)), text_(std::move(text)) {
   lineStarts_.push_back(0);
-  for (size_t i = 0; i < text_.size(); ++i)
-    if (text_[i] == '\n' && i + 1 < text_.size())
-      lineStarts_.push_back(i + 1);
+  const char* b = text_.data();
+  const char* e = b + text_.size();
+  for (const char* p = b; p < e;) {
+    const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(e - p)));
+    if (!nl || nl + 1 >= e)
+      break;
+    lineStarts_.push_back(static_cast<size_t>(nl + 1 - b));
+    p = nl + 1;
+  }
 }
 
 std::string_view SourceBuffer::lineText(uint32_t line) const {

@@ -77,6 +77,11 @@ Symbol StringInterner::intern(std::string_view s) {
   return Symbol::fromData(p);
 }
 
+void StringInterner::prefetch(std::string_view s) const {
+  if (!slots_.empty())
+    __builtin_prefetch(&slots_[hashBytes(s) & (slots_.size() - 1)]);
+}
+
 Symbol StringInterner::lookup(std::string_view s) const {
   if (slots_.empty())
     return Symbol();

@@ -22,13 +22,16 @@
 
 #include "PyLexer.h"
 #include "piecewise/ir/Target.h"
+#include "piecewise/support/Hashing.h"
 #include "piecewise/support/PointerMap.h"
 #include "piecewise/text/Parser.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
 #include <fmt/format.h>
+#include <iterator>
 #include <limits>
 #include <unordered_map>
 #include <unordered_set>
@@ -129,6 +132,20 @@ private:
   /// The canonical target for a dotted callee, cached per spelling (a graph
   /// names few distinct ops, so this avoids rebuilding strings per node).
   Symbol canonicalTargetOf(std::string_view dotted);
+  /// The node called `name` in the current graph. Most references name a
+  /// recent node, so a small direct-mapped cache answers them without touching
+  /// the graph's (large, cache-cold) name table.
+  Node* findNode(std::string_view name) {
+    Node*& slot = recent_[hashBytes(name) & (kRecent - 1)];
+    if (slot && slot->name().str() == name)
+      return slot;
+    Node* n = graph_->lookup(name);
+    if (n)
+      slot = n;
+    return n;
+  }
+  void remember(Node* n) { recent_[hashBytes(n->name().str()) & (kRecent - 1)] = n; }
+  void forgetRecent() { std::fill(std::begin(recent_), std::end(recent_), nullptr); }
   bool parseTail(PyLexer& lex, Symbol self);
   bool parseCallArgs(PyLexer& lex, Token open, std::vector<Argument>& args,
                      std::vector<KwArg>& kwargs, int depth);
@@ -169,6 +186,8 @@ private:
   /// `name: "ann"` declarations without a value (pytree-flattened inputs).
   std::unordered_map<std::string, Meta> declared_;
   PointerMap<Symbol> canonicalTargets_;
+  static constexpr size_t kRecent = 4096;
+  Node* recent_[kRecent] = {};
   std::string scratch_;
 };
 
@@ -327,6 +346,7 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
     return;
   }
   graph_ = &g;
+  forgetRecent();
   Token open = lex.next();
   if (!open.is(Tok::LParen)) {
     error(open.begin, "expected '(' after 'def forward'");
@@ -443,6 +463,7 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
   }
   std::string_view name = first.text();
   Graph& g = *graph_;
+  g.strings().prefetch(name);
   auto poison = [&] { poisoned_.insert(std::string(name)); };
   {
     // `a: "f32[4]"; b: "f32[4]"` (declarations) and `a, b, = fx_pytree...`
@@ -473,13 +494,19 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
   }
   if (!expect(lex, Tok::Assign, "'='"))
     return poison();
+  // The name's table slots are cold; their prefetches overlap with parsing the
+  // right-hand side, and the duplicate check happens after it.
   Symbol nameSym = g.intern(name);
-  if (Node* prev = g.lookup(nameSym)) {
+  g.prefetchName(nameSym);
+  auto redefined = [&]() {
+    Node* prev = g.lookup(nameSym);
+    if (!prev)
+      return false;
     error(first.begin, fmt::format("redefinition of '{}'", name));
     if (prev->loc().isKnown() && diag_.numErrors() < kMaxErrors)
       diag_.note(prev->loc(), fmt::format("'{}' was first defined here", name));
-    return;
-  }
+    return true;
+  };
   // `l_x_ = L_x_`: FX prints a placeholder whose name differs from its target
   // (Dynamo's inputs) as a parameter named by the target and this rename.
   if (lex.peek().is(Tok::Name)) {
@@ -488,7 +515,10 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
     if (probe.peek().is(Tok::End) || probe.peek().is(Tok::Semi)) {
       Node* p = g.lookup(ref.text());
       if (p && p->isPlaceholder() && !p->hasUsers() && p->name() == p->target()) {
+        if (redefined())
+          return;
         g.rename(p, name);
+        remember(p);
         if (!meta.isNone())
           p->setMeta(std::move(meta));
         lex = probe;
@@ -504,10 +534,13 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
   NodeSpec spec;
   if (!parseRhs(lex, spec))
     return poison();
+  if (redefined())
+    return;
   Symbol target = spec.targetSym.isNull() ? g.intern(spec.target) : spec.targetSym;
   Node* n = g.createNode(spec.op, nameSym, target, std::move(spec.args), std::move(spec.kwargs));
   n->setMeta(std::move(meta));
   n->setLoc(locOf(first.begin));
+  remember(n);
   if (lex.consumeIf(Tok::Semi)) {
     if (!parseTail(lex, n->name()))
       return;
@@ -586,6 +619,7 @@ void CodeFormParser::handleFlattenInputs(PyLexer& lex, Token first) {
   }
   for (Node* p : params)
     g.erase(p);
+  forgetRecent();
   for (const Token& t : names) {
     if (g.lookup(t.text())) {
       error(t.begin, fmt::format("redefinition of '{}'", t.text()));
@@ -777,7 +811,7 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
     }
     std::string_view headName = head.text();
     bool headIsSelf = headName == "self";
-    Node* headNode = headIsSelf ? nullptr : graph_->lookup(headName);
+    Node* headNode = headIsSelf ? nullptr : findNode(headName);
     const Token& next = lex.peek();
     if (next.is(Tok::LParen)) {
       Token open = lex.next();
@@ -1093,7 +1127,7 @@ std::optional<Argument> CodeFormParser::parseNumber(Token t, bool negate) {
 
 std::optional<Argument> CodeFormParser::resolveName(Token t) {
   std::string_view name = t.text();
-  if (Node* n = graph_->lookup(name))
+  if (Node* n = findNode(name))
     return Argument::node(n);
   if (poisoned_.count(std::string(name))) {
     failed_ = true;

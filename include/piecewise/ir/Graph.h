@@ -52,6 +52,8 @@ public:
   /// Same with an interned name (uniquified only if taken).
   Node* createNode(OpKind op, Symbol name, Symbol target, std::vector<Argument> args,
                    std::vector<KwArg> kwargs, Node* insertPoint = nullptr);
+  /// Starts loading the name-table slot for `name` into cache (a hint).
+  void prefetchName(Symbol name) const { byName_.prefetch(name.data()); }
   /// The node called `name` (an interned Symbol), or nullptr.
   Node* lookup(Symbol name) const {
     Node* const* n = byName_.find(name.data());
@@ -148,7 +150,7 @@ private:
   size_t size_ = 0;
   PointerMap<Node*> byName_;
   /// (op, target) -> nodes; each node stores its slot for O(1) removal.
-  std::unordered_map<uint64_t, std::vector<Node*>> index_;
+  PointerMap<std::vector<Node*>> index_;
   /// Next suffix to try per base name, so uniquifying is amortized O(1).
   std::unordered_map<std::string, uint32_t> nextSuffix_;
 };

@@ -23,13 +23,13 @@
 namespace piecewise {
 
 struct TensorMeta {
-  DType dtype = DType::Unknown;
   std::vector<SymExpr> sizes;
   /// Empty with hasStrides == false when the dump carried no strides.
   std::vector<SymExpr> strides;
-  bool hasStrides = false;
   /// `cuda:0`, `cpu`; null when unknown.
   Symbol device;
+  DType dtype = DType::Unknown;
+  bool hasStrides = false;
 
   size_t rank() const { return sizes.size(); }
   bool operator==(const TensorMeta& o) const {

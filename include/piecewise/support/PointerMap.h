@@ -23,10 +23,16 @@ public:
   size_t size() const { return size_; }
   void reserve(size_t n) {
     size_t cap = 16;
-    while (cap < n * 2)
+    while (cap * 3 < n * 4)
       cap <<= 1;
     if (cap > slots_.size())
       rehash(cap);
+  }
+
+  /// Starts loading the slot for `key` into cache (a hint).
+  void prefetch(const void* key) const {
+    if (!slots_.empty())
+      __builtin_prefetch(&slots_[hashPointer(key) & (slots_.size() - 1)]);
   }
 
   /// The value for `key`, or nullptr.
@@ -87,6 +93,13 @@ public:
     slots_[hole] = Slot();
     --size_;
     return true;
+  }
+
+  /// Calls fn(key, value) for every entry, in table order.
+  template <typename Fn> void forEach(Fn&& fn) const {
+    for (const Slot& s : slots_)
+      if (s.key)
+        fn(s.key, s.value);
   }
 
 private:

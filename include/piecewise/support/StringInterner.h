@@ -60,6 +60,8 @@ public:
   /// Returns the Symbol for `s` if it was interned before, else an empty Symbol.
   Symbol lookup(std::string_view s) const;
   size_t size() const { return size_; }
+  /// Starts loading the table slot for `s` into cache (a hint; no effect on results).
+  void prefetch(std::string_view s) const;
   /// Makes room for `n` strings without rehashing.
   void reserve(size_t n);
 
