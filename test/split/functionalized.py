@@ -8,15 +8,15 @@
 # CHECK-NEXT: ], "num_items": 3, "num_splitting": 1, "num_unique": 2}
 # RUN: %piecewise split %s --splitting-ops=vllm.unified_attention_with_output -o - | FileCheck %s --check-prefix=MOD
 # MOD:      class submod_1(torch.nn.Module):
-# MOD-NEXT:     def forward(self, a: "f32[4, 64]", e: "f32[4, 64]"):
+# MOD-NEXT:     def forward(self, a: "f32[4, 16]", e: "f32[4, 16]"):
 # MOD-NEXT:         auto_functionalized = torch.ops.higher_order.auto_functionalized(torch.ops.vllm.unified_attention_with_output.default, q = a, k = a, v = a, output = e, layer_name = 'layers.0');  a = e = None
-# MOD-NEXT:         o: "f32[4, 64]" = auto_functionalized[1];  auto_functionalized = None
+# MOD-NEXT:         o: "f32[4, 16]" = auto_functionalized[1];  auto_functionalized = None
 # MOD-NEXT:         return (o,)
 class M(torch.nn.Module):
-    def forward(self, x: "f32[4, 64]"):
-        a: "f32[4, 64]" = torch.ops.aten.relu.default(x)
-        e: "f32[4, 64]" = torch.ops.aten.empty_like.default(a)
+    def forward(self, x: "f32[4, 16]"):
+        a: "f32[4, 16]" = torch.ops.aten.relu.default(x)
+        e: "f32[4, 16]" = torch.ops.aten.empty_like.default(a)
         auto_functionalized = torch.ops.higher_order.auto_functionalized(torch.ops.vllm.unified_attention_with_output.default, q = a, k = a, v = a, output = e, layer_name = 'layers.0')
-        o: "f32[4, 64]" = auto_functionalized[1]
-        b: "f32[4, 64]" = torch.ops.aten.relu.default(o)
+        o: "f32[4, 16]" = auto_functionalized[1]
+        b: "f32[4, 16]" = torch.ops.aten.relu.default(o)
         return (b,)
