@@ -1,11 +1,25 @@
 #include "piecewise/ir/SymExpr.h"
 
+#include <map>
+#include <memory>
+#include <mutex>
+
 namespace piecewise {
+
+const int64_t* SymExpr::boxLarge(int64_t v) {
+  static std::mutex mu;
+  static std::map<int64_t, std::unique_ptr<int64_t>> boxes;
+  std::lock_guard<std::mutex> lock(mu);
+  auto& slot = boxes[v];
+  if (!slot)
+    slot = std::make_unique<int64_t>(v);
+  return slot.get();
+}
 
 bool SymExpr::isSingleSymbol() const {
   if (isConstant())
     return false;
-  std::string_view s = text_.str();
+  std::string_view s = text().str();
   if (s.empty() || !isIdentStart(s[0]))
     return false;
   for (char c : s)

@@ -16,6 +16,7 @@
 using namespace piecewise::cli;
 
 namespace piecewise::cli {
+void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addOptCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 } // namespace piecewise::cli
 
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
   addPrintCommand(app, globals, exitCode);
   addStatsCommand(app, globals, exitCode);
   addGenCommand(app, globals, exitCode);
+  addSplitCommand(app, globals, exitCode);
   addOptCommand(app, globals, exitCode);
 
   try {
