@@ -24,6 +24,8 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <chrono>
+#include <cstdio>
 #include <map>
 
 namespace piecewise::cli {
@@ -39,6 +41,28 @@ struct SplitCommandOptions {
   std::string output;
   bool noDecomposeSize = false;
   bool noMergeEmpty = false;
+  bool timing = false;
+};
+
+/// `--timing`: wall time of each phase since the previous mark, on stderr.
+class PhaseTimer {
+public:
+  explicit PhaseTimer(bool enabled) : enabled_(enabled), last_(Clock::now()) {}
+  void mark(std::string_view phase) {
+    if (!enabled_)
+      return;
+    Clock::time_point now = Clock::now();
+    std::fputs(fmt::format("{:>9.3f} ms  {}\n",
+                           std::chrono::duration<double, std::milli>(now - last_).count(), phase)
+                   .c_str(),
+               stderr);
+    last_ = now;
+  }
+
+private:
+  using Clock = std::chrono::steady_clock;
+  bool enabled_;
+  Clock::time_point last_;
 };
 
 bool isCallNode(const Node& n) {
@@ -196,9 +220,15 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
                 "then errors)");
   cmd->add_flag("--no-merge-empty", opts->noMergeEmpty,
                 "Keep pieces that hold only an empty allocation on their own");
+  cmd->add_flag("--timing", opts->timing, "Print the time of each phase to stderr");
   cmd->callback([opts, &globals, &exitCode] {
-    LoadedInput input;
-    exitCode = loadInput(opts->file, globals, input);
+    PhaseTimer timer(opts->timing);
+    // The process ends right after this command: the input and the split
+    // module are not freed (like clang's -disable-free), since tearing down a
+    // million nodes costs more than splitting them.
+    auto* input = new LoadedInput;
+    exitCode = loadInput(opts->file, globals, *input);
+    timer.mark("read, parse, verify");
     if (exitCode != kExitOk)
       return;
 
@@ -207,8 +237,9 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
     options.partition.splittingOps = opts->splittingOps;
     options.partition.mergeEmptyOnlyPieces = !opts->noMergeEmpty;
     options.decomposeSize = !opts->noDecomposeSize;
-    const OpRegistry* registry = &input.registry;
-    FailureOr<PartitionPlan> plan = splitGraph(input.module->graph(), registry, options, diag);
+    const OpRegistry* registry = &input->registry;
+    FailureOr<PartitionPlan> plan = splitGraph(input->module->graph(), registry, options, diag);
+    timer.mark("decompose-size, partition, boundary check");
     if (failed(plan)) {
       printDiagnostics(diag);
       exitCode = kExitInputError;
@@ -217,15 +248,24 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
 
     if (!opts->output.empty()) {
       SplitModuleOptions moduleOptions;
-      moduleOptions.sourceModule = input.module.get();
-      std::unique_ptr<Module> split = buildSplitModule(*plan, moduleOptions);
-      if (!globals.noVerify && failed(verifySplitModule(*split, registry, diag))) {
-        diag.note(Location{}, "the split module does not verify; this is a piecewise bug");
-        printDiagnostics(diag);
-        exitCode = kExitInputError;
-        return;
+      moduleOptions.sourceModule = input->module.get();
+      Module* split = buildSplitModule(*plan, moduleOptions).release();
+      timer.mark("build the split module");
+      if (!globals.noVerify) {
+        LogicalResult verified = verifySplitModule(*split, registry, diag);
+        timer.mark("verify the split module");
+        if (failed(verified)) {
+          diag.note(Location{}, "the split module does not verify; this is a piecewise bug");
+          printDiagnostics(diag);
+          exitCode = kExitInputError;
+          return;
+        }
       }
-      if (!writeOutput(opts->output, printCodeForm(*split))) {
+      std::string text = printCodeForm(*split);
+      timer.mark("print");
+      bool written = writeOutput(opts->output, text);
+      timer.mark("write");
+      if (!written) {
         exitCode = kExitInputError;
         return;
       }
@@ -235,6 +275,7 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
     std::string report = opts->json ? renderJson(*plan, registry) : renderSummary(*plan, registry);
     if (!writeOutput("", report))
       exitCode = kExitInputError;
+    timer.mark("report");
   });
 }
 
