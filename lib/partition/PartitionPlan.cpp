@@ -45,14 +45,20 @@ namespace {
 
 /// SymInt placeholders by the symbol they bind (`s0` for `s0: "Sym(s0)"`, and
 /// for `arg0_1: "Sym(s0)"`).
-std::unordered_map<std::string_view, Node*> symbolPlaceholders(const Graph& g) {
-  std::unordered_map<std::string_view, Node*> out;
-  for (Node* n : g) {
+struct NumberedNode {
+  Node* node;
+  uint32_t number;
+};
+
+std::unordered_map<std::string_view, NumberedNode> symbolPlaceholders(const NodeNumbering& num) {
+  std::unordered_map<std::string_view, NumberedNode> out;
+  for (uint32_t i = 0; i < num.size(); ++i) {
+    Node* n = num.node(i);
     if (!n->isPlaceholder())
       break;
     const SymMeta* s = n->meta().sym();
     if (s && s->kind == SymKind::Int && s->expr.isSymbolic() && s->expr.isSingleSymbol())
-      out.emplace(s->expr.text().str(), n);
+      out.emplace(s->expr.text().str(), NumberedNode{n, i});
   }
   // Placeholders need not all come first in a malformed graph; the verifier
   // reports that. Only the leading ones bind symbols here.
@@ -126,15 +132,14 @@ LogicalResult PartitionPlan::finalize(DiagnosticEngine& diag) {
     return failure();
 
   // Inputs, in first-use order, with the SymInt placeholders their shapes need.
-  std::unordered_map<std::string_view, Node*> symbols = symbolPlaceholders(*graph_);
+  std::unordered_map<std::string_view, NumberedNode> symbols = symbolPlaceholders(num);
   std::vector<int32_t> seenIn(n, -1);
   for (size_t pi = 0; pi < pieces_.size(); ++pi) {
     Piece& p = pieces_[pi];
     const auto self = static_cast<int32_t>(pi);
     p.inputs.clear();
     p.outputs.clear();
-    auto addInput = [&](Node* in) {
-      uint32_t i = num.lookup(in);
+    auto addInput = [&](Node* in, uint32_t i) {
       if (seenIn[i] == self)
         return;
       seenIn[i] = self;
@@ -165,12 +170,12 @@ LogicalResult PartitionPlan::finalize(DiagnosticEngine& diag) {
           ok = false;
           return;
         }
-        addInput(in);
+        addInput(in, i);
         if (!symbols.empty() && in->meta().isTensor()) {
           in->meta().forEachSymbol([&](std::string_view sym) {
             auto it = symbols.find(sym);
             if (it != symbols.end())
-              addInput(it->second);
+              addInput(it->second.node, it->second.number);
           });
         }
       });
