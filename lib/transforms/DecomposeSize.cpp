@@ -1,11 +1,15 @@
 //===- DecomposeSize.cpp - torch.Size values into scalar dims -------------===//
 //
 // Size queries are found through the graph index (call_method `size`,
-// `aten::sym_size.default`, `aten::sym_size.int`). Each whole-size query's
-// users are visited in graph order; a symbolic dim's sym_size.int node is made
-// before the first user that needs it and shared by the later ones (all of
-// them come after it). Nodes are shared within one size query only: another
-// query of the same tensor may sit anywhere; cse merges the duplicates.
+// `aten::sym_size.default`, `aten::sym_size.int`). A symbolic dim's
+// sym_size.int node is created right before the size query it replaces: the
+// query comes after the tensor and before every use, so the new node is
+// defined before all of them, and one node per dim serves every use of that
+// query (another query of the same tensor may sit anywhere; cse merges the
+// duplicates).
+//
+// A getitem of a size with a constant slice (`size[1:]`, `size[::-1]`) is
+// itself a size: it is decomposed the same way, over the dims it selects.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +18,7 @@
 #include "TransformUtils.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace piecewise {
 
@@ -22,6 +27,48 @@ using namespace transforms;
 namespace {
 
 constexpr std::string_view kSymSizeInt = "aten::sym_size.int";
+
+/// The dims of a rank-`n` list selected by a Python slice, or nullopt when the
+/// slice is not made of constants (or has step 0).
+std::optional<std::vector<size_t>> sliceIndices(const Argument& s, size_t n) {
+  if (s.kind() != Argument::Kind::Slice || s.elements().size() != 3)
+    return std::nullopt;
+  auto part = [](const Argument& a) -> std::optional<std::optional<int64_t>> {
+    if (a.isNone())
+      return std::optional<int64_t>();
+    if (a.isInt())
+      return std::optional<int64_t>(a.getInt());
+    return std::nullopt;
+  };
+  auto start = part(s.elements()[0]);
+  auto stop = part(s.elements()[1]);
+  auto step = part(s.elements()[2]);
+  if (!start || !stop || !step)
+    return std::nullopt;
+  int64_t len = static_cast<int64_t>(n);
+  int64_t st = step->value_or(1);
+  if (st == 0)
+    return std::nullopt;
+  // Python's slice.indices().
+  auto clamp = [&](std::optional<int64_t> v, int64_t dflt, int64_t lo, int64_t hi) {
+    if (!v)
+      return dflt;
+    int64_t x = *v < 0 ? *v + len : *v;
+    return std::clamp(x, lo, hi);
+  };
+  int64_t b, e;
+  if (st > 0) {
+    b = clamp(*start, 0, 0, len);
+    e = clamp(*stop, len, 0, len);
+  } else {
+    b = clamp(*start, len - 1, -1, len - 1);
+    e = clamp(*stop, -1, -1, len - 1);
+  }
+  std::vector<size_t> out;
+  for (int64_t i = b; st > 0 ? i < e : i > e; i += st)
+    out.push_back(static_cast<size_t>(i));
+  return out;
+}
 
 class SizeDecomposer {
 public:
@@ -34,9 +81,18 @@ public:
   int64_t folded = 0;
 
 private:
-  Node* tensorOf(const Node& query);
-  /// The value of dim `k` of `x`: a literal, or a sym_size.int node made before `before`.
-  Argument dimValue(Node* x, size_t k, Node* before, std::vector<Node*>& cache, Location loc);
+  struct Query {
+    Node* tensor;
+    Node* at;                 ///< the original size query: new nodes go before it
+    std::vector<Node*> nodes; ///< sym_size.int per dim, made on demand
+  };
+
+  static Node* tensorOf(const Node& query);
+  /// Dim `k` of the tensor: a literal, or the query's sym_size.int node for it.
+  Argument dimValue(Query& q, size_t k);
+  /// Replaces every use of `value` (a size, or a slice of one, listing `dims`
+  /// of the tensor) and erases it.
+  void decomposeSizeValue(Query& q, Node* value, const std::vector<size_t>& dims);
   void decomposeWhole(Node* query);
   void decomposeOne(Node* query, const Argument& dimArg);
 
@@ -53,29 +109,67 @@ Node* SizeDecomposer::tensorOf(const Node& query) {
   return nullptr;
 }
 
-Argument SizeDecomposer::dimValue(Node* x, size_t k, Node* before, std::vector<Node*>& cache,
-                                  Location loc) {
-  const SymExpr& e = tensorMeta(x)->sizes[k];
+Argument SizeDecomposer::dimValue(Query& q, size_t k) {
+  const TensorMeta* meta = tensorMeta(q.tensor);
+  const SymExpr& e = meta->sizes[k];
   if (e.isConstant()) {
     ++folded;
     return Argument::integer(e.value());
   }
-  if (cache.empty())
-    cache.assign(tensorMeta(x)->rank(), nullptr);
-  if (!cache[k]) {
+  if (q.nodes.empty())
+    q.nodes.assign(meta->rank(), nullptr);
+  if (!q.nodes[k]) {
     if (symSizeInt_.isNull())
       symSizeInt_ = g_.intern(kSymSizeInt);
     std::vector<Argument> args;
-    args.push_back(Argument::node(x));
+    args.push_back(Argument::node(q.tensor));
     args.push_back(Argument::integer(static_cast<int64_t>(k)));
-    Node* n = g_.createNode(OpKind::CallFunction, "sym_size_int", symSizeInt_, std::move(args), {},
-                            before);
+    Node* n =
+        g_.createNode(OpKind::CallFunction, "sym_size_int", symSizeInt_, std::move(args), {}, q.at);
     n->setMeta(SymMeta{SymKind::Int, e});
-    n->setLoc(loc);
-    cache[k] = n;
+    n->setLoc(q.at->loc());
+    q.nodes[k] = n;
     ++created;
   }
-  return Argument::node(cache[k]);
+  return Argument::node(q.nodes[k]);
+}
+
+void SizeDecomposer::decomposeSizeValue(Query& q, Node* value, const std::vector<size_t>& dims) {
+  for (Node* u : value->uniqueUsers()) {
+    bool plainGetItem = u->isGetItem() && u->args().size() == 2 && u->kwargs().empty() &&
+                        u->args()[0].isNode() && u->args()[0].getNode() == value;
+    if (plainGetItem && u->args()[1].isInt()) {
+      if (std::optional<size_t> k = normalizeDim(u->args()[1].getInt(), dims.size())) {
+        replaceAllUsesWithValue(g_, u, dimValue(q, dims[*k]));
+        g_.erase(u);
+        continue;
+      }
+    }
+    if (plainGetItem) {
+      if (std::optional<std::vector<size_t>> picked = sliceIndices(u->args()[1], dims.size())) {
+        std::vector<size_t> sub;
+        for (size_t i : *picked)
+          sub.push_back(dims[i]);
+        decomposeSizeValue(q, u, sub);
+        continue;
+      }
+    }
+    // Any other use: the dims, spliced in where the size was.
+    std::vector<Argument> items;
+    for (size_t k : dims)
+      items.push_back(dimValue(q, k));
+    Argument whole =
+        u->isTorchOp() ? Argument::list(std::move(items)) : Argument::tuple(std::move(items));
+    std::vector<Argument> args;
+    for (const Argument& a : u->args())
+      args.push_back(substitute(a, value, whole));
+    std::vector<KwArg> kwargs;
+    for (const KwArg& kw : u->kwargs())
+      kwargs.push_back({kw.name, substitute(kw.value, value, whole)});
+    g_.setArgs(u, std::move(args));
+    g_.setKwargs(u, std::move(kwargs));
+  }
+  g_.erase(value);
 }
 
 void SizeDecomposer::decomposeWhole(Node* query) {
@@ -83,34 +177,11 @@ void SizeDecomposer::decomposeWhole(Node* query) {
   const TensorMeta* meta = tensorMeta(x);
   if (!meta)
     return;
-  const size_t rank = meta->rank();
-  std::vector<Node*> cache;
-  for (Node* u : query->uniqueUsers()) {
-    if (u->isGetItem() && u->args().size() == 2 && u->kwargs().empty() && u->args()[0].isNode() &&
-        u->args()[0].getNode() == query && u->args()[1].isInt()) {
-      if (std::optional<size_t> k = normalizeDim(u->args()[1].getInt(), rank)) {
-        Argument v = dimValue(x, *k, u, cache, u->loc());
-        replaceAllUsesWithValue(g_, u, v);
-        g_.erase(u);
-        continue;
-      }
-    }
-    // Any other use: the dims, spliced in where the size was.
-    std::vector<Argument> dims;
-    for (size_t k = 0; k < rank; ++k)
-      dims.push_back(dimValue(x, k, u, cache, query->loc()));
-    Argument whole =
-        u->isTorchOp() ? Argument::list(std::move(dims)) : Argument::tuple(std::move(dims));
-    std::vector<Argument> args;
-    for (const Argument& a : u->args())
-      args.push_back(substitute(a, query, whole));
-    std::vector<KwArg> kwargs;
-    for (const KwArg& kw : u->kwargs())
-      kwargs.push_back({kw.name, substitute(kw.value, query, whole)});
-    g_.setArgs(u, std::move(args));
-    g_.setKwargs(u, std::move(kwargs));
-  }
-  g_.erase(query);
+  Query q{x, query, {}};
+  std::vector<size_t> dims(meta->rank());
+  for (size_t k = 0; k < dims.size(); ++k)
+    dims[k] = k;
+  decomposeSizeValue(q, query, dims);
   ++queries;
 }
 
@@ -126,25 +197,23 @@ void SizeDecomposer::decomposeOne(Node* query, const Argument& dimArg) {
   // aten.sym_size.int on a symbolic dim is already what this pass produces.
   if (isSymSizeInt && !meta->sizes[*k].isConstant())
     return;
-  std::vector<Node*> cache;
-  Argument v = dimValue(x, *k, query, cache, query->loc());
-  replaceAllUsesWithValue(g_, query, v);
+  Query q{x, query, {}};
+  replaceAllUsesWithValue(g_, query, dimValue(q, *k));
   g_.erase(query);
   ++queries;
 }
 
 void SizeDecomposer::run() {
-  std::vector<Node*> queriesFound;
+  std::vector<Node*> found;
   if (Symbol size = g_.strings().lookup("size"); !size.isNull())
     for (Node* n : g_.findNodes(OpKind::CallMethod, size))
-      queriesFound.push_back(n);
+      found.push_back(n);
   for (std::string_view t : {"aten::sym_size.default", "aten::sym_size", "aten::sym_size.int"})
     for (Node* n : findCalls(g_, t))
-      queriesFound.push_back(n);
-  std::sort(queriesFound.begin(), queriesFound.end(),
-            [&](Node* a, Node* b) { return g_.isBefore(a, b); });
+      found.push_back(n);
+  std::sort(found.begin(), found.end(), [&](Node* a, Node* b) { return g_.isBefore(a, b); });
 
-  for (Node* q : queriesFound) {
+  for (Node* q : found) {
     if (q->op() == OpKind::CallMethod) {
       const Argument* dimKw = q->kwarg("dim");
       if (q->args().size() == 1 && q->kwargs().empty())

@@ -124,22 +124,24 @@ int64_t coalesceSlicePartitions(Graph& g, PassContext& ctx) {
     groups[it->second].slices.push_back(c);
   }
 
-  // Inner partitions first: an inner group's source is a slice of an outer
-  // group, so it comes after the outer group's source in the graph.
+  // Groups were created in the graph order of their earliest slice; rewriting
+  // them in that order gives new names in graph order. Nesting needs no special
+  // order: a slice turns into its getitem in place (same node), so an inner
+  // group's source stays valid and the inner split reads the outer getitem.
   std::vector<SliceGroup*> order;
   for (SliceGroup& grp : groups)
     if (grp.slices.size() >= 2)
       order.push_back(&grp);
-  std::sort(order.begin(), order.end(), [&](const SliceGroup* a, const SliceGroup* b) {
-    if (a->source == b->source)
-      return a->dim < b->dim;
-    return g.isBefore(b->source, a->source);
-  });
 
   Symbol splitTarget, getItemTarget;
   int64_t rewritten = 0;
   for (SliceGroup* grp : order) {
     std::vector<SliceCandidate>& s = grp->slices;
+    // Still in graph order here: the getitems are named in that order below.
+    std::vector<Node*> inGraphOrder;
+    inGraphOrder.reserve(s.size());
+    for (const SliceCandidate& c : s)
+      inGraphOrder.push_back(c.node);
     std::sort(s.begin(), s.end(), [](const SliceCandidate& a, const SliceCandidate& b) {
       return a.start != b.start ? a.start < b.start : a.end < b.end;
     });
@@ -185,8 +187,9 @@ int64_t coalesceSlicePartitions(Graph& g, PassContext& ctx) {
       g.setArgs(slice, std::move(gargs));
       if (!slice->kwargs().empty())
         g.setKwargs(slice, {});
-      g.rename(slice, "getitem");
     }
+    for (Node* item : inGraphOrder)
+      g.rename(item, "getitem");
     ++rewritten;
   }
   return rewritten;

@@ -45,7 +45,8 @@ TEST(DecomposeSize, WholeSizeUsesGetTheDimsSpliced) {
                            "decompose-size");
   EXPECT_EQ(count(r.printed, "y.view((sym_size_int, 64))"), 1u) << r.printed;
   EXPECT_EQ(count(r.printed, "reshape.default(y, [sym_size_int, 64])"), 1u) << r.printed;
-  EXPECT_EQ(count(r.printed, "(sym_size_int, 64)[slice(1, None, None)]"), 1u) << r.printed;
+  // size[1:] is a size itself: its dims, here the static 64.
+  EXPECT_EQ(count(r.printed, "return (view, reshape, (64,), (sym_size_int, 64))"), 1u) << r.printed;
   EXPECT_EQ(count(r.printed, "sym_size.int(x, 0)"), 1u) << r.printed;
 }
 
@@ -81,4 +82,23 @@ TEST(DecomposeSize, StaticShapeFoldsEverything) {
 )PY"),
                            "decompose-size");
   EXPECT_EQ(count(r.printed, "mul = 2 * 3"), 1u) << r.printed;
+}
+
+TEST(DecomposeSize, SlicesOfASizeAreSizes) {
+  PipelineResult r = runOn(graph("x: \"f32[s0, s1, 8]\", s0: \"Sym(s0)\", s1: \"Sym(s1)\"",
+                                 R"PY(        size = x.size()
+        rev = size[slice(None, None, -1)]
+        first = rev[0]
+        tail = size[slice(-2, None, None)]
+        t0 = tail[0]
+        view = x.view(tail)
+        return (first, t0, view)
+)PY"),
+                           "decompose-size");
+  EXPECT_EQ(count(r.printed, ".size()"), 0u) << r.printed;
+  EXPECT_EQ(count(r.printed, "[slice("), 0u) << r.printed;
+  // rev[0] is dim 2 (static), tail[0] is dim 1 (symbolic).
+  EXPECT_EQ(count(r.printed, "sym_size.int(x, 1)"), 1u) << r.printed;
+  EXPECT_EQ(count(r.printed, "x.view((sym_size_int, 8))"), 1u) << r.printed;
+  EXPECT_EQ(count(r.printed, "return (8, sym_size_int, view)"), 1u) << r.printed;
 }

@@ -365,3 +365,23 @@ TEST(SplitCoalescing, SecondRunChangesNothing) {
   EXPECT_TRUE(again.ok) << again.diagnostics;
   EXPECT_FALSE(again.changed);
 }
+
+TEST(SplitCoalescing, ThreeLevelsInterleaved) {
+  // x -> [a | b], a -> [a0 | a1], a1 -> [a10 | a11], with the outer slice b last.
+  auto m = parseGraph(graph("x: \"f32[2, 16]\"",
+                            R"PY(        a: "f32[2, 12]" = torch.ops.aten.slice.Tensor(x, 1, 0, 12)
+        a0: "f32[2, 4]" = torch.ops.aten.slice.Tensor(a, 1, 0, 4)
+        a1: "f32[2, 8]" = torch.ops.aten.slice.Tensor(a, 1, 4, 12)
+        a10: "f32[2, 3]" = torch.ops.aten.slice.Tensor(a1, 1, 0, 3)
+        a11: "f32[2, 5]" = torch.ops.aten.slice.Tensor(a1, 1, 3, 8)
+        b: "f32[2, 4]" = torch.ops.aten.slice.Tensor(x, 1, 12, 16)
+        return (a0, a10, a11, b)
+)PY"));
+  PipelineResult r = runPipeline(*m, "split-coalescing");
+  ASSERT_TRUE(r.ok) << r.diagnostics;
+  EXPECT_EQ(r.stats.get("split-coalescing", "slice partitions canonicalized"), 3);
+  EXPECT_EQ(count(r.printed, "aten.slice.Tensor"), 0u) << r.printed;
+  EXPECT_EQ(count(r.printed, "split_with_sizes.default(x, [12, 4], -1)"), 1u) << r.printed;
+  EXPECT_EQ(count(r.printed, "split_with_sizes.default(getitem, [4, 8], -1)"), 1u) << r.printed;
+  EXPECT_EQ(count(r.printed, "split_with_sizes.default(getitem_3, [3, 5], -1)"), 1u) << r.printed;
+}

@@ -12,9 +12,12 @@
 // with `getitem_1` replaced by the literal 64 in its users. In detail, for a
 // size query whose tensor has known tensor meta:
 //  - each `getitem(size, k)` with an integer k becomes `aten.sym_size.int(x, k)`
-//    for a symbolic dim (one node per dim, shared by all its uses, carrying
-//    `Sym(expr)` meta) or the literal for a static dim;
-//  - every other use of the size (passed whole, sliced, returned) gets the dims
+//    for a symbolic dim (one node per dim, made where the size query was,
+//    shared by all its uses, carrying `Sym(expr)` meta) or the literal for a
+//    static dim;
+//  - a `getitem(size, slice(...))` with constant bounds is a size of the dims
+//    it selects and is decomposed the same way;
+//  - every other use of the size (passed whole, returned) gets the dims
 //    spliced in: a list of them for a torch op argument, a tuple elsewhere;
 //  - `x.size(k)` / `x.size(dim=k)` becomes the same single dim;
 //  - `aten.sym_size.int(x, k)` on a static dim becomes the literal;

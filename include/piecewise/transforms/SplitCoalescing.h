@@ -19,9 +19,12 @@
 //    on that dim. Candidates of one (source, normalized dim) that, sorted by
 //    start, tile the whole extent exactly (at least two of them) become one
 //    split inserted before the earliest slice (dim -1 when it is the last dim),
-//    each slice replaced in place by a getitem carrying its meta; the split's
-//    meta is the list of its outputs. Nested partitions are done inner-first so
-//    the inner split reads the outer split's getitem.
+//    each slice turned in place into a getitem of it (same position, meta and
+//    users; named `getitem_N` in graph order); the split's meta is the list of
+//    its outputs. Nested partitions (a partition of one piece of another) both
+//    become splits, the inner split reading the outer split's getitem: as the
+//    outer slice is the same node before and after, the order of rewriting
+//    does not matter.
 //
 // 2. Equivalent splits -> one. `split_with_sizes` nodes whose users are all
 //    `getitem(split, int)`, with the same source, the same normalized dim (-1 and
