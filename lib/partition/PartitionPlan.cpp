@@ -208,6 +208,12 @@ LogicalResult PartitionPlan::finalize(DiagnosticEngine& diag) {
   return success();
 }
 
+const Piece* PartitionPlan::pieceById(int64_t id) const {
+  auto it = std::lower_bound(pieces_.begin(), pieces_.end(), id,
+                             [](const Piece& p, int64_t v) { return p.id < v; });
+  return it != pieces_.end() && it->id == id ? &*it : nullptr;
+}
+
 size_t PartitionPlan::numSplitting() const {
   return static_cast<size_t>(std::count_if(pieces_.begin(), pieces_.end(),
                                            [](const Piece& p) { return p.isSplitting(); }));

@@ -441,5 +441,9 @@ TEST(PartitionPlan, FinalizeRejectsMalformedPlans) {
     EXPECT_EQ(plan.pieceIndexOf(g.lookup("x")), -1);
     EXPECT_EQ(plan.pieceIndexOf(c), 1);
     EXPECT_EQ(plan.largestPiece(), 0);
+    ASSERT_NE(plan.pieceById(7), nullptr);
+    EXPECT_EQ(plan.pieceById(7)->nodes.front(), c);
+    EXPECT_EQ(plan.pieceById(5), nullptr);
+    EXPECT_EQ(plan.pieceIndexAt(plan.numbering()[a]), 0);
   }
 }

@@ -106,6 +106,10 @@ public:
     uint32_t i = numbering_.lookup(n);
     return i == NodeNumbering::kAbsent ? -1 : pieceIndex_[i];
   }
+  /// The same by node number (numbering()): for analyses that index vectors by number.
+  int32_t pieceIndexAt(uint32_t number) const { return pieceIndex_[number]; }
+  /// The piece with id `id`, or nullptr.
+  const Piece* pieceById(int64_t id) const;
   const Piece* pieceOf(const Node* n) const {
     int32_t i = pieceIndexOf(n);
     return i < 0 ? nullptr : &pieces_[static_cast<size_t>(i)];
