@@ -1,12 +1,14 @@
 //===- DecomposeSize.cpp - torch.Size values into scalar dims -------------===//
 //
 // Size queries are found through the graph index (call_method `size`,
-// `aten::sym_size.default`, `aten::sym_size.int`). A symbolic dim's
-// sym_size.int node is created right before the size query it replaces: the
-// query comes after the tensor and before every use, so the new node is
-// defined before all of them, and one node per dim serves every use of that
-// query (another query of the same tensor may sit anywhere; cse merges the
-// duplicates).
+// `aten::sym_size.default`, `aten::sym_size.int`). The query's users are
+// visited in graph order; a symbolic dim's sym_size.int node is created right
+// before the first user that needs it (so it sits next to its use, and a
+// piece boundary between the query and that use carries nothing new), and
+// serves every later use of the same query: those come after it, as do the
+// users of a slice of the size, which come after the slice. Another query of
+// the same tensor may sit anywhere: nodes are not shared across queries (cse
+// merges the duplicates).
 //
 // A getitem of a size with a constant slice (`size[1:]`, `size[::-1]`) is
 // itself a size: it is decomposed the same way, over the dims it selects.
@@ -91,8 +93,9 @@ private:
   /// Dim `k` of the tensor: a literal, or the query's sym_size.int node for it.
   Argument dimValue(Query& q, size_t k);
   /// Replaces every use of `value` (a size, or a slice of one, listing `dims`
-  /// of the tensor) and erases it.
-  void decomposeSizeValue(Query& q, Node* value, const std::vector<size_t>& dims);
+  /// of the tensor) and erases it. `top` is true for the query itself: then
+  /// each user becomes the insertion point for the nodes its rewrite needs.
+  void decomposeSizeValue(Query& q, Node* value, const std::vector<size_t>& dims, bool top);
   void decomposeWhole(Node* query);
   void decomposeOne(Node* query, const Argument& dimArg);
 
@@ -134,8 +137,11 @@ Argument SizeDecomposer::dimValue(Query& q, size_t k) {
   return Argument::node(q.nodes[k]);
 }
 
-void SizeDecomposer::decomposeSizeValue(Query& q, Node* value, const std::vector<size_t>& dims) {
+void SizeDecomposer::decomposeSizeValue(Query& q, Node* value, const std::vector<size_t>& dims,
+                                        bool top) {
   for (Node* u : value->uniqueUsers()) {
+    if (top)
+      q.at = u;
     bool plainGetItem = u->isGetItem() && u->args().size() == 2 && u->kwargs().empty() &&
                         u->args()[0].isNode() && u->args()[0].getNode() == value;
     if (plainGetItem && u->args()[1].isInt()) {
@@ -150,7 +156,7 @@ void SizeDecomposer::decomposeSizeValue(Query& q, Node* value, const std::vector
         std::vector<size_t> sub;
         for (size_t i : *picked)
           sub.push_back(dims[i]);
-        decomposeSizeValue(q, u, sub);
+        decomposeSizeValue(q, u, sub, false);
         continue;
       }
     }
@@ -181,7 +187,7 @@ void SizeDecomposer::decomposeWhole(Node* query) {
   std::vector<size_t> dims(meta->rank());
   for (size_t k = 0; k < dims.size(); ++k)
     dims[k] = k;
-  decomposeSizeValue(q, query, dims);
+  decomposeSizeValue(q, query, dims, true);
   ++queries;
 }
 

@@ -12,8 +12,8 @@
 // with `getitem_1` replaced by the literal 64 in its users. In detail, for a
 // size query whose tensor has known tensor meta:
 //  - each `getitem(size, k)` with an integer k becomes `aten.sym_size.int(x, k)`
-//    for a symbolic dim (one node per dim, made where the size query was,
-//    shared by all its uses, carrying `Sym(expr)` meta) or the literal for a
+//    for a symbolic dim (one node per dim, made before its first use and
+//    shared by the later ones, carrying `Sym(expr)` meta) or the literal for a
 //    static dim;
 //  - a `getitem(size, slice(...))` with constant bounds is a size of the dims
 //    it selects and is decomposed the same way;
