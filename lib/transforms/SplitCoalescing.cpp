@@ -43,13 +43,12 @@ struct GroupKeyHash {
   }
 };
 
+enum SliceArg : size_t { kSelf, kDim, kStart, kEnd, kStep };
+
 /// Whether `n` is a slice the first phase may rewrite; fills the group key and bounds.
-bool matchSlice(Node* n, Graph& g, PassContext& ctx, Node*& source, size_t& dim, int64_t& extent,
+bool matchSlice(Node* n, ArgReader& args, Node*& source, size_t& dim, int64_t& extent,
                 SliceCandidate& out) {
-  const FunctionSchema* schema = argumentSchema(ctx, *n);
-  if (!schema)
-    return false;
-  std::optional<Argument> self = readArg(*n, *schema, "self", g);
+  std::optional<Argument> self = args.get(*n, kSelf);
   if (!self || !self->isNode())
     return false;
   source = self->getNode();
@@ -58,7 +57,7 @@ bool matchSlice(Node* n, Graph& g, PassContext& ctx, Node*& source, size_t& dim,
   if (!src || !res)
     return false;
 
-  std::optional<Argument> dimArg = readArg(*n, *schema, "dim", g);
+  std::optional<Argument> dimArg = args.get(*n, kDim);
   std::optional<int64_t> d = dimArg ? constantInt(*dimArg) : std::nullopt;
   std::optional<size_t> nd = d ? normalizeDim(*d, src->rank()) : std::nullopt;
   if (!nd)
@@ -68,13 +67,13 @@ bool matchSlice(Node* n, Graph& g, PassContext& ctx, Node*& source, size_t& dim,
     return false;
   extent = src->sizes[dim].value();
 
-  std::optional<Argument> stepArg = readArg(*n, *schema, "step", g);
+  std::optional<Argument> stepArg = args.get(*n, kStep);
   std::optional<int64_t> step = stepArg ? constantInt(*stepArg) : std::nullopt;
   if (step != 1)
     return false;
 
-  std::optional<Argument> startArg = readArg(*n, *schema, "start", g);
-  std::optional<Argument> endArg = readArg(*n, *schema, "end", g);
+  std::optional<Argument> startArg = args.get(*n, kStart);
+  std::optional<Argument> endArg = args.get(*n, kEnd);
   if (!startArg || !endArg)
     return false;
   int64_t start = 0, end = extent;
@@ -109,6 +108,11 @@ int64_t coalesceSlicePartitions(Graph& g, PassContext& ctx) {
   std::vector<Node*> slices = findCalls(g, kSlice);
   if (slices.size() < 2)
     return 0;
+  // Every node found has the same target, hence the same schema.
+  const FunctionSchema* schema = argumentSchema(ctx, *slices.front());
+  if (!schema)
+    return 0;
+  ArgReader args(*schema, g, {"self", "dim", "start", "end", "step"});
   std::unordered_map<std::pair<Node*, size_t>, size_t, GroupKeyHash> index;
   std::vector<SliceGroup> groups;
   for (Node* n : slices) {
@@ -116,7 +120,7 @@ int64_t coalesceSlicePartitions(Graph& g, PassContext& ctx) {
     size_t dim = 0;
     int64_t extent = 0;
     SliceCandidate c{};
-    if (!matchSlice(n, g, ctx, source, dim, extent, c))
+    if (!matchSlice(n, args, source, dim, extent, c))
       continue;
     auto [it, inserted] = index.try_emplace({source, dim}, groups.size());
     if (inserted)
@@ -204,18 +208,15 @@ struct SplitInfo {
 
 /// Reads a split phase 2 may merge: every user an integer getitem of it, a
 /// source node, a list of sizes and a dim that normalizes.
-std::optional<SplitInfo> matchSplit(Node* n, Graph& g, PassContext& ctx) {
+std::optional<SplitInfo> matchSplit(Node* n, ArgReader& args) {
   for (Node* u : n->users()) {
     if (!u->isGetItem() || u->args().size() != 2 || !u->kwargs().empty() ||
         !u->args()[0].isNode() || u->args()[0].getNode() != n || !u->args()[1].isInt())
       return std::nullopt;
   }
-  const FunctionSchema* schema = argumentSchema(ctx, *n);
-  if (!schema)
-    return std::nullopt;
-  std::optional<Argument> self = readArg(*n, *schema, "self", g);
-  std::optional<Argument> sizes = readArg(*n, *schema, "split_sizes", g);
-  std::optional<Argument> dimArg = readArg(*n, *schema, "dim", g);
+  std::optional<Argument> self = args.get(*n, 0);
+  std::optional<Argument> sizes = args.get(*n, 1);
+  std::optional<Argument> dimArg = args.get(*n, 2);
   if (!self || !self->isNode() || !sizes || !sizes->isSequence() || !dimArg)
     return std::nullopt;
   std::optional<int64_t> d = constantInt(*dimArg);
@@ -244,9 +245,24 @@ std::optional<SplitInfo> matchSplit(Node* n, Graph& g, PassContext& ctx) {
 
 /// Merges the getitems of `split` that read the same index into the earliest.
 int64_t foldGetItems(Graph& g, Node* split, size_t numOutputs) {
-  std::vector<Node*> items = split->uniqueUsers(); // graph order
-  if (items.size() < 2)
+  const std::vector<Node*>& users = split->users();
+  if (users.size() < 2)
     return 0;
+  // Most splits read each index once: check that before sorting anything.
+  std::vector<uint8_t> seen(numOutputs + 1, 0);
+  bool repeated = false;
+  for (Node* u : users) {
+    int64_t idx = u->args()[1].getInt();
+    if (idx < 0)
+      idx += static_cast<int64_t>(numOutputs);
+    size_t slot =
+        idx < 0 || static_cast<size_t>(idx) >= numOutputs ? numOutputs : static_cast<size_t>(idx);
+    repeated |= seen[slot] && slot != numOutputs;
+    seen[slot] = 1;
+  }
+  if (!repeated)
+    return 0;
+  std::vector<Node*> items = split->uniqueUsers(); // graph order
   std::vector<Node*> first(numOutputs, nullptr);
   int64_t folded = 0;
   for (Node* item : items) {
@@ -284,10 +300,14 @@ std::pair<int64_t, int64_t> coalesceEquivalentSplits(Graph& g, PassContext& ctx)
   std::vector<Node*> splits = findCalls(g, kSplit);
   if (splits.empty())
     return {0, 0};
+  const FunctionSchema* schema = argumentSchema(ctx, *splits.front());
+  if (!schema)
+    return {0, 0};
+  ArgReader args(*schema, g, {"self", "split_sizes", "dim"});
   std::vector<std::pair<Node*, SplitInfo>> eligible;
   eligible.reserve(splits.size());
   for (Node* n : splits)
-    if (std::optional<SplitInfo> info = matchSplit(n, g, ctx))
+    if (std::optional<SplitInfo> info = matchSplit(n, args))
       eligible.emplace_back(n, std::move(*info));
 
   std::unordered_map<const SplitInfo*, Node*, SplitKeyHash, SplitKeyEq> earliest;

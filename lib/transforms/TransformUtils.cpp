@@ -68,6 +68,27 @@ std::optional<Argument> readArg(const Node& node, const FunctionSchema& schema,
   return resolveArgument(node, schema, name, graph);
 }
 
+ArgReader::ArgReader(const FunctionSchema& schema, Graph& graph,
+                     std::vector<std::string_view> names)
+    : schema_(schema), graph_(graph) {
+  for (std::string_view n : names)
+    index_.push_back(schema.argumentIndex(n));
+  defaults_.resize(names.size());
+}
+
+std::optional<Argument> ArgReader::get(const Node& node, size_t i) {
+  if (!index_[i])
+    return std::nullopt;
+  size_t idx = *index_[i];
+  const SchemaArgument& arg = schema_.arguments[idx];
+  bool given = (!arg.kwargOnly && idx < node.args().size()) || node.kwarg(arg.name);
+  if (given)
+    return resolveArgument(node, schema_, idx, graph_);
+  if (!defaults_[i])
+    defaults_[i] = resolveArgument(node, schema_, idx, graph_);
+  return *defaults_[i];
+}
+
 std::optional<int64_t> constantInt(const Argument& a) {
   if (a.kind() == Argument::Kind::Int)
     return a.getInt();

@@ -34,6 +34,24 @@ const FunctionSchema* argumentSchema(PassContext& ctx, const Node& node);
 std::optional<Argument> readArg(const Node& node, const FunctionSchema& schema,
                                 std::string_view name, Graph& graph);
 
+/// Reads a few named arguments of many calls to one op: the schema indices
+/// are looked up once, and a default the call leaves out is parsed once.
+/// Same answers as readArg (resolveArgument) for every call.
+class ArgReader {
+public:
+  ArgReader(const FunctionSchema& schema, Graph& graph, std::vector<std::string_view> names);
+
+  /// Argument `names[i]` of `node`, or nullopt when neither given nor defaulted.
+  std::optional<Argument> get(const Node& node, size_t i);
+
+private:
+  const FunctionSchema& schema_;
+  Graph& graph_;
+  std::vector<std::optional<size_t>> index_;
+  /// Parsed defaults, filled on first use.
+  std::vector<std::optional<std::optional<Argument>>> defaults_;
+};
+
 /// The value of an Int argument or a constant SymExpr argument.
 std::optional<int64_t> constantInt(const Argument& a);
 
