@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 namespace piecewise {
 
@@ -124,10 +125,22 @@ FailureOr<bool> CommonSubexpressionEliminationPass::run(Graph& graph, PassContex
   };
   /// May `n` reuse `rep`'s value? Not when an input's storage was written
   /// since `rep`, nor when either result is new storage that gets written.
+  // Whether any node of the graph writes at all (one cheap walk, on first need).
+  std::optional<bool> graphWrites;
   auto safeToMerge = [&](Node* n, Node* rep, const OpEffects& e) {
     if (!anyWriter) {
       // Nothing has written so far; a later write could still hit a fresh result.
       if (e.alias != AliasKind::Fresh)
+        return true;
+      if (!graphWrites) {
+        graphWrites = false;
+        for (Node* w : graph)
+          if (effects.mayWrite(*w)) {
+            graphWrites = true;
+            break;
+          }
+      }
+      if (!*graphWrites)
         return true;
     }
     if (!classes)
