@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <exception>
 #include <new>
+#include <string>
 
 using namespace piecewise::cli;
 
@@ -50,10 +51,13 @@ int main(int argc, char** argv) {
     // --help and --version exit 0; every other parse error is a usage error.
     if (app.get_subcommands().empty() && !app.remaining().empty() &&
         app.remaining().front().rfind('-', 0) != 0) {
+      std::string commands;
+      for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+        commands += (commands.empty() ? "" : ", ") + sub->get_name();
       std::fprintf(stderr,
-                   "piecewise: error: unknown command '%s' (commands: lint, print, stats, gen)\n"
+                   "piecewise: error: unknown command '%s' (commands: %s)\n"
                    "Run with --help for more information.\n",
-                   app.remaining().front().c_str());
+                   app.remaining().front().c_str(), commands.c_str());
       return kExitUsage;
     }
     return app.exit(e) == 0 ? kExitOk : kExitUsage;
