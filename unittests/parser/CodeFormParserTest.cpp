@@ -103,6 +103,7 @@ TEST(CodeFormParser, NestedClassesBecomeChildren) {
 }
 
 struct DiagCase {
+  const char* name;
   const char* text;
   unsigned line, col;
   const char* message;
@@ -124,19 +125,25 @@ TEST_P(CodeFormDiagnostics, ReportsLocatedError) {
 INSTANTIATE_TEST_SUITE_P(
     All, CodeFormDiagnostics,
     ::testing::Values(
-        DiagCase{"def forward(self, x):\n    y = torch.ops.aten.relu.default(z)\n    return y\n", 2,
+        DiagCase{"UndefinedName",
+                 "def forward(self, x):\n    y = torch.ops.aten.relu.default(z)\n    return y\n", 2,
                  37, "name 'z' is used before it is defined"},
-        DiagCase{"def forward(self, x):\n    y = torch.ops.aten.relu.default(x)\n    y = "
+        DiagCase{"Redefinition",
+                 "def forward(self, x):\n    y = torch.ops.aten.relu.default(x)\n    y = "
                  "torch.ops.aten.relu.default(x)\n    return y\n",
                  3, 5, "redefinition of 'y'"},
         DiagCase{
+            "UnterminatedString",
             "def forward(self, x):\n    y = torch.ops.aten.add.Tensor(x, 'abc)\n    return y\n", 2,
             38, "unterminated string"},
-        DiagCase{"def forward(self, x):\n    y = torch.ops.aten.cat.default([x, x]\n    return y\n",
+        DiagCase{"UnterminatedParen",
+                 "def forward(self, x):\n    y = torch.ops.aten.cat.default([x, x]\n    return y\n",
                  2, 35, "unterminated '('"},
-        DiagCase{"def forward(self, x: \"q32[4]\"):\n    return x\n", 1, 23, "unknown dtype 'q32'"},
-        DiagCase{"def forward(self, x):\n    y = torch.ops.aten.relu.default(x)\n", 2, 39,
-                 "without a 'return'"}));
+        DiagCase{"UnknownDtype", "def forward(self, x: \"q32[4]\"):\n    return x\n", 1, 23,
+                 "unknown dtype 'q32'"},
+        DiagCase{"MissingReturn", "def forward(self, x):\n    y = torch.ops.aten.relu.default(x)\n",
+                 2, 39, "without a 'return'"}),
+    [](const ::testing::TestParamInfo<DiagCase>& info) { return std::string(info.param.name); });
 
 TEST(CodeFormParser, CorpusCodeFormGraphsParse) {
   std::filesystem::path dir = std::filesystem::path(PIECEWISE_SHARED_DIR) / "corpus" / "graphs";
