@@ -44,8 +44,15 @@ test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
 demo: build
+	@echo "== piecewise lint $(DEMO_INPUT)   (silent when the graph is valid)"
+	@$(BUILD_DIR)/piecewise lint $(DEMO_INPUT)
 	@echo "== piecewise stats $(DEMO_INPUT)"
-	@$(BUILD_DIR)/piecewise stats $(DEMO_INPUT)
+	@$(BUILD_DIR)/piecewise stats $(DEMO_INPUT) | head -12
+	@echo "== piecewise split $(DEMO_INPUT) --splitting-ops=vllm::unified_attention_with_output"
+	@$(BUILD_DIR)/piecewise split $(DEMO_INPUT) --splitting-ops=vllm::unified_attention_with_output \
+	  -o $(BUILD_DIR)/demo_split.py
+	@echo "== the split module was written to $(BUILD_DIR)/demo_split.py; it reads back:"
+	@$(BUILD_DIR)/piecewise stats $(BUILD_DIR)/demo_split.py | head -5
 
 format:
 	clang-format-14 -i $$(git ls-files '*.cpp' '*.h')
