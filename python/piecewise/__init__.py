@@ -1,0 +1,25 @@
+"""piecewise: split and canonicalize live torch.fx graphs with a C++ core.
+
+    import piecewise
+    split_gm, items = piecewise.split_graph(gm, ["vllm::unified_attention_with_output"])
+    piecewise.passes.split_coalescing(gm.graph)
+    torch.compile(model, backend=piecewise.backend(splitting_ops=[...]))
+
+The heavy lifting (IR, passes, the splitting-op partitioner, structural hashes) is the C++
+core, ``piecewise._core``; this package converts between torch.fx and it. See docs/python.md.
+"""
+
+import pkgutil as _pkgutil
+
+# The extension may live in a build directory (``<build>/python/piecewise/_core*.so``) next
+# to this source tree: join every ``piecewise`` directory on sys.path to the package.
+__path__ = _pkgutil.extend_path(__path__, __name__)
+
+from . import _core  # noqa: E402
+from . import fx  # noqa: E402
+from . import passes  # noqa: E402
+from .split import SplitItem, split_graph  # noqa: E402
+from .backend import backend  # noqa: E402
+
+__all__ = ["split_graph", "SplitItem", "backend", "fx", "passes"]
+__version__ = "0.1.0"

@@ -1,0 +1,365 @@
+"""Conversion between live torch.fx graphs and piecewise's C++ IR.
+
+``to_ir(gm) -> IR`` walks the graph once and hands the C++ core one flat tuple per node
+(op kind, name, canonical target string, the args/kwargs themselves, and meta reduced to
+``(dtype, sizes, strides, device)`` tuples); ``to_graph_module(ir) -> GraphModule`` builds a
+GraphModule back. Every node's original ``meta`` dict (stack traces, ``val``, ``tensor_meta``,
+anything) is carried on the Python side and restored; argument values the IR cannot represent
+(Python callables, unknown objects, SymInts) travel opaquely and come back as the very same
+objects.
+
+``sync(graph, ir)`` applies the IR's edits (made by passes) to the live ``torch.fx.Graph`` it
+came from, in place: untouched nodes keep their identity, changed nodes get new
+args/targets, created nodes are inserted with ``meta["val"]`` recomputed on fake tensors
+when their inputs carry one, removed nodes are erased.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import operator
+from typing import Any, Dict, List, Optional
+
+import torch
+import torch.fx as tfx
+from torch.fx.node import _get_qualified_name, map_aggregate
+
+from . import _core
+
+OP_KINDS = ["placeholder", "get_attr", "call_function", "call_method", "call_module", "output"]
+_OP_INDEX = {k: i for i, k in enumerate(OP_KINDS)}
+
+# Leaf kinds, as in python/src/Core.cpp.
+LEAF_OPAQUE, LEAF_DTYPE, LEAF_DEVICE, LEAF_LAYOUT, LEAF_MEMFMT, LEAF_OP, LEAF_SYM = range(7)
+
+_OpOverload = torch._ops.OpOverload
+_OpOverloadPacket = torch._ops.OpOverloadPacket
+_HOP = torch._ops.HigherOrderOperator
+
+
+class _Ref:
+    """A reference, in exported args, to a node the C++ side created (by position)."""
+
+    __slots__ = ("pos",)
+
+    def __init__(self, pos: int):
+        self.pos = pos
+
+
+def op_name(op) -> str:
+    """Canonical name of an op object: ``aten::add.Tensor``, ``aten::add``, ``higher_order::cond``."""
+    if isinstance(op, _OpOverload):
+        return f"{op.namespace}::{op._opname}.{op._overloadname}"
+    if isinstance(op, _OpOverloadPacket):
+        ns, name = op._qualified_op_name.split("::")
+        return f"{ns}::{name}"
+    if isinstance(op, _HOP):
+        return f"higher_order::{op.name()}"
+    raise TypeError(f"not a torch op: {op!r}")
+
+
+_target_cache: Dict[int, tuple] = {}
+_target_by_name: Dict[str, Any] = {"operator.getitem": operator.getitem}
+
+
+def target_string(op: str, target) -> str:
+    """The IR's canonical spelling of a node target."""
+    if op not in ("call_function",):
+        return str(target)
+    hit = _target_cache.get(id(target))
+    if hit is not None and hit[0] is target:
+        return hit[1]
+    if isinstance(target, (_OpOverload, _OpOverloadPacket, _HOP)):
+        s = op_name(target)
+        if isinstance(target, _OpOverload) and target.namespace not in ("aten", "prims"):
+            _ensure_schema(target)
+    else:
+        try:
+            s = _get_qualified_name(target)
+        except Exception:
+            s = repr(target)
+        if s.startswith("_operator."):  # what FX prints (and the IR expects): operator.add
+            s = s[1:]
+        elif "." not in s:  # getattr, int, ...
+            s = "builtins." + s
+    _target_cache[id(target)] = (target, s)
+    _target_by_name.setdefault(s, target)
+    return s
+
+
+_schemas_added: set = set()
+
+
+def _ensure_schema(op) -> None:
+    """Tells the C++ registry the schema of a custom op (torch is live here)."""
+    name = op_name(op)
+    if name in _schemas_added:
+        return
+    _schemas_added.add(name)
+    try:
+        if not _core.has_schema(name):
+            _core.add_schemas(str(op._schema), "<torch>")
+    except Exception:
+        pass  # an op without a parsable schema stays opaque
+
+
+def resolve_target(s: str):
+    """The Python object for a canonical target string."""
+    t = _target_by_name.get(s)
+    if t is not None:
+        return t
+    if "::" in s:
+        ns, rest = s.split("::", 1)
+        name, _, overload = rest.partition(".")
+        packet = getattr(getattr(torch.ops, ns), name)
+        t = getattr(packet, overload) if overload else packet
+    else:
+        mod, _, attr = s.rpartition(".")
+        t = getattr(importlib.import_module(mod), attr)
+    _target_by_name[s] = t
+    return t
+
+
+def _classify(obj):
+    if isinstance(obj, torch.dtype):
+        return (LEAF_DTYPE, str(obj)[6:])
+    if isinstance(obj, torch.device):
+        return (LEAF_DEVICE, str(obj))
+    if isinstance(obj, torch.layout):
+        return (LEAF_LAYOUT, str(obj)[6:])
+    if isinstance(obj, torch.memory_format):
+        return (LEAF_MEMFMT, str(obj)[6:])
+    if isinstance(obj, (_OpOverload, _OpOverloadPacket, _HOP)):
+        s = op_name(obj)
+        _target_by_name.setdefault(s, obj)
+        return (LEAF_OP, s)
+    if isinstance(obj, (torch.SymInt, torch.SymFloat, torch.SymBool)):
+        return (LEAF_SYM, str(obj))
+    try:
+        text = repr(obj)
+    except Exception:
+        text = type(obj).__name__
+    return (LEAF_OPAQUE, text.replace("\n", " ")[:200])
+
+
+def _make_leaf(kind: int, text: str):
+    if kind in (LEAF_DTYPE, LEAF_LAYOUT, LEAF_MEMFMT):
+        return getattr(torch, text)
+    if kind == LEAF_DEVICE:
+        return torch.device(text)
+    if kind == LEAF_OP:
+        return resolve_target(text)
+    raise ValueError(f"cannot rebuild leaf {kind} {text!r}")
+
+
+_core.configure(tfx.Node, _classify, _make_leaf, _Ref)
+
+
+# --- meta ---------------------------------------------------------------------------------
+
+def _size(s):
+    if isinstance(s, int):
+        return s
+    if isinstance(s, torch.SymInt):
+        try:
+            return int(str(s)) if str(s).lstrip("-").isdigit() else str(s)
+        except Exception:
+            return str(s)
+    return str(s)
+
+
+def encode_meta(val) -> Optional[tuple]:
+    """``meta["val"]`` reduced to the IR's meta tuple (None when unknown)."""
+    if isinstance(val, torch.Tensor):
+        try:
+            strides = [_size(s) for s in val.stride()]
+        except Exception:
+            strides = None
+        return (0, str(val.dtype)[6:], [_size(s) for s in val.shape], strides, str(val.device))
+    if isinstance(val, torch.SymInt):
+        return (1, 0, _size(val))
+    if isinstance(val, torch.SymFloat):
+        return (1, 1, str(val))
+    if isinstance(val, torch.SymBool):
+        return (1, 2, str(val))
+    if isinstance(val, (list, tuple)):
+        return (2, [encode_meta(v) for v in val])
+    return None
+
+
+def _node_meta(n: tfx.Node):
+    m = n.meta
+    val = m.get("val")
+    if val is None:
+        val = m.get("example_value")
+    if val is not None:
+        return encode_meta(val)
+    tm = m.get("tensor_meta")
+    if tm is not None and hasattr(tm, "shape"):
+        return (0, str(tm.dtype)[6:], [_size(s) for s in tm.shape],
+                [_size(s) for s in tm.stride] if tm.stride is not None else None, None)
+    return None
+
+
+# --- import / export ------------------------------------------------------------------------
+
+class IR:
+    """A graph in piecewise's C++ IR, plus what restores it as torch.fx: the original nodes
+    (meta, types, identity) and the owning module (attributes, submodules)."""
+
+    def __init__(self, core: "_core.IRGraph", nodes: List[tfx.Node], owner: Optional[torch.nn.Module],
+                 graph: tfx.Graph):
+        self.core = core
+        self.nodes = nodes
+        self.owner = owner
+        self.graph = graph
+
+    def print(self, graph_form: bool = False) -> str:
+        """The graph as text (piecewise's code form, or FX's graph form)."""
+        return self.core.print(graph_form)
+
+    def __len__(self) -> int:
+        return len(self.core)
+
+
+def import_graph(graph: tfx.Graph, owner: Optional[torch.nn.Module] = None) -> IR:
+    nodes = list(graph.nodes)
+    items = []
+    ts = target_string
+    opi = _OP_INDEX
+    for n in nodes:
+        op = n.op
+        items.append((n, opi[op], n.name, ts(op, n.target), n.args, n.kwargs or None,
+                      _node_meta(n)))
+    core = _core.IRGraph()
+    core.import_nodes(items)
+    return IR(core, nodes, owner, graph)
+
+
+def to_ir(gm) -> IR:
+    """Converts a GraphModule (or a bare ``torch.fx.Graph``) to the IR."""
+    if isinstance(gm, tfx.Graph):
+        return import_graph(gm, gm.owning_module)
+    return import_graph(gm.graph, gm)
+
+
+def _decode(args, by_pos):
+    def f(a):
+        return by_pos[a.pos] if isinstance(a, _Ref) else a
+
+    return map_aggregate(args, f)
+
+
+def _fake_val(n: tfx.Node) -> None:
+    """meta["val"] for a node a pass created, computed on its inputs' fake values."""
+    vals = []
+
+    def get(a):
+        v = a.meta.get("val")
+        if v is None:
+            raise KeyError
+        vals.append(v)
+        return v
+
+    try:
+        args = tfx.node.map_arg(n.args, get)
+        kwargs = tfx.node.map_arg(n.kwargs, get)
+        from torch._guards import detect_fake_mode
+
+        mode = detect_fake_mode([v for v in vals if isinstance(v, torch.Tensor)])
+        if mode is not None:
+            with mode:
+                v = n.target(*args, **kwargs)
+        else:
+            v = n.target(*args, **kwargs)
+        n.meta["val"] = v
+    except Exception:
+        pass
+
+
+def sync(graph: tfx.Graph, ir: IR, exported) -> List[tfx.Node]:
+    """Applies the IR's edits to `graph` in place; returns the live nodes in order."""
+    if exported is None:
+        return ir.nodes
+    orig = ir.nodes
+    by_pos: List[Optional[tfx.Node]] = [None] * len(exported)
+    kept = set()
+    created = []
+    for pos, (origin, op, name, target, args, kwargs) in enumerate(exported):
+        if origin >= 0:
+            n = orig[origin]
+            if args is not None:
+                if target != target_string(n.op, n.target):
+                    n.target = resolve_target(target) if op == 2 else target
+                n.args = _decode(args, by_pos)
+                n.kwargs = _decode(kwargs, by_pos)
+        else:
+            kind = OP_KINDS[op]
+            tgt = resolve_target(target) if kind == "call_function" else target
+            n = graph.create_node(kind, tgt, _decode(args, by_pos), _decode(kwargs, by_pos),
+                                  name=name)
+            created.append(n)
+        kept.add(n)
+        by_pos[pos] = n
+    # Order: move every node to just after its predecessor in the exported order.
+    prev = graph._root
+    for n in by_pos:
+        if n.prev is not prev:
+            prev.append(n)
+        prev = n
+    for n in reversed(orig):
+        if n not in kept:
+            graph.erase_node(n)
+    for n in created:
+        _fake_val(n)
+    ir.nodes = by_pos  # the IR now mirrors the synced graph
+    return by_pos
+
+
+def to_graph_module(ir: IR, class_name: str = "GraphModule") -> tfx.GraphModule:
+    """A new GraphModule for the IR (with any edits passes made): every node's meta is a
+    copy of the original node's, values the IR could not represent are the original objects,
+    created nodes get ``meta["val"]`` from their inputs' fake values."""
+    g = to_graph(ir)
+    owner = ir.owner if ir.owner is not None else torch.nn.Module()
+    return tfx.GraphModule(owner, g, class_name)
+
+
+def to_graph(ir: IR) -> tfx.Graph:
+    """The same as ``to_graph_module`` without the module: a new ``torch.fx.Graph``."""
+    exported = ir.core.export()
+    g = tfx.Graph()
+    g._codegen = copy.deepcopy(ir.graph._codegen)
+    new_of: Dict[tfx.Node, tfx.Node] = {}
+    if exported is None:
+        for n in ir.nodes:
+            new_of[n] = g.node_copy(n, new_of.__getitem__)
+    else:
+        by_pos: List[tfx.Node] = []
+
+        def f(a):
+            if isinstance(a, _Ref):
+                return by_pos[a.pos]
+            if isinstance(a, tfx.Node):
+                return new_of[a]
+            return a
+
+        for origin, op, name, target, args, kwargs in exported:
+            if origin >= 0 and args is None:
+                src = ir.nodes[origin]
+                c = g.node_copy(src, new_of.__getitem__)
+            else:
+                kind = OP_KINDS[op]
+                tgt = resolve_target(target) if kind == "call_function" else target
+                c = g.create_node(kind, tgt, map_aggregate(args, f), map_aggregate(kwargs, f),
+                                  name=name)
+                if origin >= 0:
+                    c.meta = dict(ir.nodes[origin].meta)
+                    c.type = ir.nodes[origin].type
+                else:
+                    _fake_val(c)
+            if origin >= 0:
+                new_of[ir.nodes[origin]] = c
+            by_pos.append(c)
+    return g

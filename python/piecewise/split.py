@@ -1,0 +1,182 @@
+"""``split_graph``: vLLM's ``split_graph`` contract, with piece assignment by the C++ core.
+
+    split_gm, items = piecewise.split_graph(gm, ["vllm::unified_attention_with_output"])
+
+The C++ side runs decompose-size (``x.size()`` values become one ``sym_size.int`` per
+symbolic dim, so no ``torch.Size`` crosses a boundary), the splitting-op partitioner (vLLM's
+rules: a splitting op gets a piece of its own, getitems follow their producer, empty-only
+pieces merge back, original order kept), the flat-boundary check and the structural hashes.
+Python only builds the GraphModules from the returned assignment: a stitching module calling
+``submod_<id>`` children, each child returning a tuple, every child placeholder carrying
+``meta["val"]`` and ``meta["example_value"]``. decompose-size edits, if any, are applied to
+``gm.graph`` in place (they are semantics-preserving); nothing else of ``gm`` changes.
+
+GraphModules are created with torch's lazy recompilation, so their Python code is generated
+at the first call (or at ``.code``), not here.
+"""
+
+from __future__ import annotations
+
+import copy
+import operator
+from dataclasses import dataclass, field
+from typing import Any, List, Sequence, Tuple, Union
+
+import torch
+import torch.fx as tfx
+
+from . import fx as _fx
+
+try:
+    from torch.fx._lazy_graph_module import _make_graph_module, _use_lazy_graph_module
+except ImportError:  # older torch: eager GraphModules
+    _make_graph_module = None
+
+
+@dataclass
+class SplitItem:
+    """One piece (vLLM's ``SplitItem``), plus piecewise's extras."""
+
+    submod_name: str
+    graph_id: int
+    is_splitting_graph: bool
+    graph: tfx.GraphModule
+    #: Structural hash (16 hex digits): equal for pieces that are the same program up to names.
+    hash: str = ""
+    #: ``compiled`` or ``splitting``.
+    kind: str = "compiled"
+    #: Why a splitting piece is one (the op and the pattern it matched).
+    reason: str = ""
+
+
+def _pattern(op) -> str:
+    if isinstance(op, str):
+        return op
+    return _fx.op_name(op)
+
+
+def _new_gm(root, graph: tfx.Graph, name: str) -> tfx.GraphModule:
+    if _make_graph_module is None:
+        return tfx.GraphModule(root, graph, name)
+    with _use_lazy_graph_module(True):
+        return _make_graph_module(root, graph, name)
+
+
+def split_graph(
+    gm: tfx.GraphModule,
+    splitting_ops: Sequence[Union[str, Any]],
+    *,
+    decompose_size: bool = True,
+    merge_empty: bool = True,
+) -> Tuple[tfx.GraphModule, List[SplitItem]]:
+    """Splits ``gm`` at ``splitting_ops`` (``"ns::op"``, ``"ns::op.overload"``, OpOverload or
+    OpOverloadPacket objects). Returns ``(split_gm, items)`` with items sorted by graph_id.
+    Raises RuntimeError (with the C++ diagnostics) when a tuple, list or torch.Size would
+    cross a piece boundary or the graph is malformed."""
+    split_gm, items, _ = split_graph_ex(gm, splitting_ops, decompose_size=decompose_size,
+                                        merge_empty=merge_empty)
+    return split_gm, items
+
+
+def split_graph_ex(gm, splitting_ops, *, decompose_size=True, merge_empty=True):
+    """``split_graph`` that also returns the number of unique compiled pieces."""
+    ops = [_pattern(o) for o in splitting_ops]
+    ir = _fx.to_ir(gm)
+    sync, pieces, num_unique = ir.core.split(ops, decompose_size, merge_empty, True)
+    nodes = _fx.sync(gm.graph, ir, sync)
+    if sync is not None:
+        gm.recompile()
+    split_gm, items = _build(gm, nodes, pieces)
+    return split_gm, items, num_unique
+
+
+def _val(n: tfx.Node):
+    m = n.meta
+    v = m.get("val")
+    return m.get("example_value") if v is None else v
+
+
+def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces) -> Tuple[tfx.GraphModule, List[SplitItem]]:
+    top = tfx.Graph()
+    top._codegen = copy.deepcopy(gm.graph._codegen)
+    env = {}
+    output = None
+    for n in nodes:
+        if n.op == "placeholder":
+            env[n] = top.node_copy(n, env.__getitem__)
+        elif n.op == "output":
+            output = n
+    items: List[SplitItem] = []
+    root = torch.nn.Module()
+    getitem = operator.getitem
+    for pid, is_split, kind, reason, pnodes, pin, pout, h in pieces:
+        name = f"submod_{pid}"
+        sg = tfx.Graph()
+        senv = {}
+        for i in pin:
+            src = nodes[i]
+            p = sg.placeholder(src.name, type_expr=src.type)
+            v = _val(src)
+            if v is not None:
+                p.meta["val"] = v
+                p.meta["example_value"] = v
+            senv[src] = p
+        copy_node = sg.node_copy
+        lookup = senv.__getitem__
+        for i in pnodes:
+            src = nodes[i]
+            senv[src] = copy_node(src, lookup)
+        outs = tuple(senv[nodes[i]] for i in pout)
+        sg.output(outs)
+        sub = _new_gm(gm, sg, name)
+        root.add_module(name, sub)
+        call = top.call_module(name, tuple(env[nodes[i]] for i in pin))
+        for k, i in enumerate(pout):
+            src = nodes[i]
+            gi = top.create_node("call_function", getitem, (call, k), {}, name=src.name)
+            gi.meta = src.meta
+            env[src] = gi
+        items.append(SplitItem(name, pid, is_split, sub, h, kind, reason))
+    if output is not None:
+        top.node_copy(output, env.__getitem__)
+    split_gm = _new_gm(root, top, gm.__class__.__name__ if _make_graph_module is None else "GraphModule")
+    return split_gm, items
+
+
+def reference_split(gm: tfx.GraphModule, splitting_ops: Sequence[str]) -> Tuple[tfx.GraphModule, dict]:
+    """The Python reference: vLLM's id assignment (without the empty-only merge) and
+    ``torch.fx.passes.split_module(..., keep_original_order=True)``. For benchmarks and tests."""
+    from torch.fx.passes.split_module import split_module
+
+    pats = [_fx._core.canonical_op_pattern(_pattern(o)) for o in splitting_ops]
+
+    def matches(n):
+        if n.op != "call_function":
+            return False
+        t = n.target
+        if not isinstance(t, (torch._ops.OpOverload, torch._ops.OpOverloadPacket)):
+            return False
+        s = _fx.op_name(t)
+        packet = s.split(".", 1)[0]
+        return any(p == s or p == packet for p in pats)
+
+    ids = {}
+    sid = 0
+    for n in gm.graph.nodes:
+        if n.op in ("output", "placeholder"):
+            continue
+        if n.op == "call_function" and n.target is operator.getitem and \
+                isinstance(n.args[0], tfx.Node) and n.args[0].op != "placeholder":
+            ids[n] = ids[n.args[0]]
+            continue
+        if matches(n):
+            if n.prev in ids and matches(n.prev):  # consecutive splitting ops share a piece
+                ids[n] = ids[n.prev]
+                continue
+            sid += 1
+            ids[n] = sid
+            sid += 1
+        else:
+            ids[n] = sid
+    split_gm = split_module(gm, None, lambda n: ids[n], keep_original_order=True)
+    return split_gm, ids

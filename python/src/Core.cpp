@@ -1,0 +1,546 @@
+//===- Core.cpp - piecewise._core: the C++ core seen from Python -----------===//
+//
+// The binding exchange format is deliberately flat. Python walks a
+// torch.fx.Graph once and hands over one tuple per node:
+//
+//   (fx_node, op, name, target, args, kwargs, meta)
+//
+//  - op: the index of the FX op kind (placeholder=0 ... output=5, OpKind);
+//  - target: the canonical string (`aten::add.Tensor`, `operator.getitem`);
+//  - args/kwargs: the node's own Python values. The common leaves (None, bool,
+//    int, float, str, tuple, list, slice, Ellipsis, fx.Node) are read here
+//    directly; any other leaf goes once through the `classify` callback, which
+//    says what it is (a dtype, a device, an op, ... or opaque). Opaque values
+//    (Python callables, unknown objects) are kept alive here and handed back
+//    as the very same object: nothing is lost on the way through the IR;
+//  - meta: None, (0, dtype, sizes, strides|None, device|None) for a tensor,
+//    (1, symkind, expr) for a SymInt/SymFloat/SymBool, (2, [meta...]) for a
+//    list, (3, text) opaque. A size is an int or the expression text.
+//
+// The IR graph then runs passes or the splitting-op partitioner; export()
+// hands the (possibly rewritten) node list back: per node its origin (the
+// import index, -1 for a node a pass created), op, name, target, and the
+// args/kwargs only when they differ from what was imported (node references
+// are the original fx.Node objects, or `ref(pos)` for created nodes). Python
+// applies that to the live fx.Graph, so untouched nodes keep their identity.
+//
+// C++ failures (diagnostics) become RuntimeError at this boundary.
+//
+//===----------------------------------------------------------------------===//
+
+#include "piecewise/ir/Module.h"
+#include "piecewise/ir/Target.h"
+#include "piecewise/partition/SplitGraph.h"
+#include "piecewise/pass/PassManager.h"
+#include "piecewise/schema/OpRegistry.h"
+#include "piecewise/text/Printer.h"
+#include "piecewise/transforms/Passes.h"
+#include "piecewise/verify/Verifier.h"
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace py = pybind11;
+using namespace piecewise;
+
+namespace {
+
+/// Leaf kinds the `classify` callback returns.
+enum LeafKind : int {
+  LeafOpaque = 0,
+  LeafDType = 1,
+  LeafDevice = 2,
+  LeafLayout = 3,
+  LeafMemoryFormat = 4,
+  LeafOp = 5,
+  LeafSym = 6,
+};
+
+/// Callbacks installed once by the Python package (piecewise/fx.py).
+struct Hooks {
+  py::object nodeType;  ///< torch.fx.Node
+  py::object classify;  ///< obj -> (LeafKind, text)
+  py::object makeLeaf;  ///< (LeafKind, text) -> obj, for leaves a pass created
+  py::object makeRef;   ///< pos -> a reference to a created node
+  py::object sliceType; ///< builtins.slice
+};
+
+Hooks& hooks() {
+  static Hooks* h = new Hooks(); // never destroyed: outlives interpreter teardown order issues
+  return *h;
+}
+
+OpRegistry& registry() {
+  static OpRegistry* r = new OpRegistry(OpRegistry::withBuiltinAten());
+  return *r;
+}
+
+std::vector<std::unique_ptr<SourceBuffer>>& schemaBuffers() {
+  static auto* v = new std::vector<std::unique_ptr<SourceBuffer>>();
+  return *v;
+}
+
+[[noreturn]] void throwDiagnostics(const DiagnosticEngine& diag, std::string_view what) {
+  std::string msg(what);
+  if (!diag.diagnostics().empty())
+    msg += ":\n" + diag.renderAll();
+  throw std::runtime_error(msg);
+}
+
+/// One imported graph and what is needed to hand it back.
+class IRGraph {
+public:
+  IRGraph() : module_(std::make_unique<Module>("GraphModule")) {}
+
+  Graph& graph() { return module_->graph(); }
+  Module& module() { return *module_; }
+
+  void importNodes(const py::list& nodes) {
+    Graph& g = graph();
+    g.reserve(nodes.size());
+    imported_.reserve(nodes.size());
+    pyNodes_.reserve(nodes.size());
+    for (const py::handle item : nodes) {
+      auto t = py::reinterpret_borrow<py::tuple>(item);
+      if (t.size() != 7)
+        throw std::invalid_argument("piecewise._core: a node tuple has 7 fields");
+      int op = t[1].cast<int>();
+      if (op < 0 || op > static_cast<int>(OpKind::Output))
+        throw std::invalid_argument("piecewise._core: bad op kind");
+      std::string name = t[2].cast<std::string>();
+      std::string target = t[3].cast<std::string>();
+      std::vector<Argument> args = convertSeq(t[4]);
+      std::vector<KwArg> kwargs;
+      if (!t[5].is_none()) {
+        for (auto kv : py::reinterpret_borrow<py::dict>(t[5]))
+          kwargs.push_back({g.intern(kv.first.cast<std::string>()), convert(kv.second)});
+      }
+      Node* n = g.createNode(static_cast<OpKind>(op), name, g.intern(target), std::move(args),
+                             std::move(kwargs));
+      n->setMeta(convertMeta(t[6]));
+      byPy_[t[0].ptr()] = n;
+      origin_[n] = static_cast<int32_t>(imported_.size());
+      imported_.push_back(n);
+      pyNodes_.push_back(py::reinterpret_borrow<py::object>(t[0]));
+      origTarget_.push_back(n->target());
+      origArgs_.push_back(n->args());
+      origKwargs_.push_back(n->kwargs());
+    }
+  }
+
+  /// The nodes in graph order with their sync information (see the file comment).
+  /// Returns None when the graph is exactly as imported (same nodes, same
+  /// order, nothing changed), so the caller can skip the sync.
+  py::object exportNodes() {
+    positions_.clear();
+    bool same = graph().size() == imported_.size();
+    int32_t i = 0;
+    for (Node* n : graph()) {
+      auto it = origin_.find(n);
+      if (it == origin_.end() || it->second != i || changed(n, it->second))
+        same = false;
+      positions_[n] = i++;
+    }
+    if (same)
+      return py::none();
+    py::list out;
+    for (Node* n : graph()) {
+      auto it = origin_.find(n);
+      int32_t origin = it == origin_.end() ? -1 : it->second;
+      py::object args = py::none(), kwargs = py::none();
+      if (origin < 0 || changed(n, origin)) {
+        py::tuple a(n->args().size());
+        for (size_t k = 0; k < n->args().size(); ++k)
+          a[k] = toPython(n->args()[k]);
+        py::dict kw;
+        for (const KwArg& k : n->kwargs())
+          kw[py::str(std::string(k.name.str()))] = toPython(k.value);
+        args = std::move(a);
+        kwargs = std::move(kw);
+      }
+      out.append(py::make_tuple(origin, static_cast<int>(n->op()), std::string(n->name().str()),
+                                std::string(n->target().str()), args, kwargs));
+    }
+    return out;
+  }
+
+  /// Position (export order) of a live node.
+  int32_t position(const Node* n) const { return positions_.at(n); }
+
+  void fillPositions() {
+    positions_.clear();
+    int32_t i = 0;
+    for (Node* n : graph())
+      positions_[n] = i++;
+  }
+
+  void verify() {
+    DiagnosticEngine diag;
+    if (failed(verifyGraph(graph(), &registry(), diag)))
+      throwDiagnostics(diag, "piecewise: the graph does not verify");
+  }
+
+private:
+  bool changed(const Node* n, int32_t origin) const {
+    size_t o = static_cast<size_t>(origin);
+    return n->target() != origTarget_[o] || n->args() != origArgs_[o] ||
+           n->kwargs() != origKwargs_[o];
+  }
+
+  std::vector<Argument> convertSeq(py::handle seq) {
+    std::vector<Argument> out;
+    if (seq.is_none())
+      return out;
+    auto s = py::reinterpret_borrow<py::sequence>(seq);
+    out.reserve(s.size());
+    for (py::handle h : s)
+      out.push_back(convert(h));
+    return out;
+  }
+
+  Argument convert(py::handle h) {
+    PyObject* o = h.ptr();
+    if (o == Py_None)
+      return Argument::none();
+    if (PyBool_Check(o))
+      return Argument::boolean(o == Py_True);
+    if (PyLong_CheckExact(o)) {
+      int overflow = 0;
+      long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+      if (!overflow)
+        return Argument::integer(v);
+      return leaf(h);
+    }
+    if (PyFloat_CheckExact(o))
+      return Argument::real(PyFloat_AsDouble(o));
+    if (PyUnicode_CheckExact(o))
+      return Argument::string(graph().intern(h.cast<std::string>()));
+    // FX keeps lists as immutable_list (a list subclass); a tuple subclass (torch.Size)
+    // reads as a tuple. Node references inside must be seen, so neither may be opaque.
+    if (PyTuple_Check(o))
+      return Argument::tuple(convertSeq(h));
+    if (PyList_Check(o))
+      return Argument::list(convertSeq(h));
+    if (o == Py_Ellipsis)
+      return Argument::ellipsis();
+    if (PySlice_Check(o)) {
+      auto* s = reinterpret_cast<PySliceObject*>(o);
+      return Argument::slice(convert(s->start), convert(s->stop), convert(s->step));
+    }
+    if (Py_TYPE(o) == reinterpret_cast<PyTypeObject*>(hooks().nodeType.ptr())) {
+      auto it = byPy_.find(o);
+      if (it == byPy_.end())
+        throw std::invalid_argument("piecewise._core: a node refers to a node defined after it "
+                                    "or outside the graph");
+      return Argument::node(it->second);
+    }
+    return leaf(h);
+  }
+
+  /// A leaf the fast path does not know: ask Python once per object.
+  Argument leaf(py::handle h) {
+    auto cached = leafCache_.find(h.ptr());
+    if (cached != leafCache_.end())
+      return cached->second;
+    py::tuple r = hooks().classify(h);
+    int kind = r[0].cast<int>();
+    Argument a;
+    if (kind == LeafDType) {
+      std::string text = r[1].cast<std::string>();
+      auto dt = parseDTypeTorchName(text);
+      a = dt ? Argument::dtype(*dt) : Argument::none();
+      if (dt)
+        leafObjects_[{kind, static_cast<uint64_t>(*dt)}] = py::reinterpret_borrow<py::object>(h);
+      else
+        kind = LeafOpaque;
+    } else if (kind == LeafSym) {
+      py::object v = r[1];
+      if (PyLong_Check(v.ptr()))
+        a = Argument::sym(SymExpr::constant(v.cast<int64_t>()));
+      else
+        a = Argument::sym(SymExpr::symbolic(graph().intern(v.cast<std::string>())));
+      // Keep the object: a symbolic value in args is handed back as itself.
+      kind = LeafOpaque;
+    } else if (kind != LeafOpaque) {
+      Symbol s = graph().intern(r[1].cast<std::string>());
+      switch (kind) {
+      case LeafDevice:
+        a = Argument::device(s);
+        break;
+      case LeafLayout:
+        a = Argument::layout(s);
+        break;
+      case LeafMemoryFormat:
+        a = Argument::memoryFormat(s);
+        break;
+      case LeafOp:
+        a = Argument::op(s);
+        break;
+      default:
+        throw std::invalid_argument("piecewise._core: classify returned an unknown kind");
+      }
+      leafObjects_[{kind, reinterpret_cast<uint64_t>(s.data())}] =
+          py::reinterpret_borrow<py::object>(h);
+    }
+    if (kind == LeafOpaque && a.isNone()) {
+      // The repr when it names this object only; a distinct object with the same repr
+      // gets a placeholder name, so each opaque value maps back to its own object.
+      a = Argument::opaque(graph().intern(r[1].cast<std::string>()));
+      auto clash = opaqueByText_.find(a);
+      if (clash != opaqueByText_.end() && !clash->second.is(h))
+        a = Argument::opaque(graph().intern("_opaque_" + std::to_string(opaqueObjects_.size())));
+    }
+    if (kind == LeafOpaque) {
+      opaqueByText_[a] = py::reinterpret_borrow<py::object>(h);
+      opaqueObjects_.push_back(py::reinterpret_borrow<py::object>(h));
+    }
+    leafCache_.emplace(h.ptr(), a);
+    keepAlive_.push_back(py::reinterpret_borrow<py::object>(h));
+    return a;
+  }
+
+  py::object toPython(const Argument& a) {
+    switch (a.kind()) {
+    case Argument::Kind::None:
+      return py::none();
+    case Argument::Kind::Bool:
+      return py::bool_(a.getBool());
+    case Argument::Kind::Int:
+      return py::int_(a.getInt());
+    case Argument::Kind::Double:
+      return py::float_(a.getDouble());
+    case Argument::Kind::String:
+      return py::str(std::string(a.getSymbol().str()));
+    case Argument::Kind::NodeRef: {
+      Node* n = a.getNode();
+      auto it = origin_.find(n);
+      if (it != origin_.end())
+        return pyNodes_[static_cast<size_t>(it->second)];
+      return hooks().makeRef(positions_.at(n));
+    }
+    case Argument::Kind::List:
+    case Argument::Kind::Tuple: {
+      py::list l;
+      for (const Argument& e : a.elements())
+        l.append(toPython(e));
+      if (a.kind() == Argument::Kind::List)
+        return l;
+      return py::tuple(l);
+    }
+    case Argument::Kind::Slice: {
+      const auto& e = a.elements();
+      return hooks().sliceType(toPython(e[0]), toPython(e[1]), toPython(e[2]));
+    }
+    case Argument::Kind::Ellipsis:
+      return py::ellipsis();
+    case Argument::Kind::Sym:
+    case Argument::Kind::Opaque: {
+      auto it = opaqueByText_.find(a);
+      if (it != opaqueByText_.end())
+        return it->second;
+      if (a.kind() == Argument::Kind::Sym && a.getSym().isConstant())
+        return py::int_(a.getSym().value());
+      throw std::runtime_error("piecewise._core: a pass created an opaque value");
+    }
+    case Argument::Kind::DType: {
+      auto it = leafObjects_.find({LeafDType, static_cast<uint64_t>(a.getDType())});
+      if (it != leafObjects_.end())
+        return it->second;
+      return hooks().makeLeaf(static_cast<int>(LeafDType),
+                              std::string(dtypeTorchName(a.getDType())));
+    }
+    case Argument::Kind::Device:
+    case Argument::Kind::Layout:
+    case Argument::Kind::MemoryFormat:
+    case Argument::Kind::Op: {
+      int kind = a.kind() == Argument::Kind::Device   ? LeafDevice
+                 : a.kind() == Argument::Kind::Layout ? LeafLayout
+                 : a.kind() == Argument::Kind::Op     ? LeafOp
+                                                      : LeafMemoryFormat;
+      auto it = leafObjects_.find({kind, reinterpret_cast<uint64_t>(a.getSymbol().data())});
+      if (it != leafObjects_.end())
+        return it->second;
+      return hooks().makeLeaf(kind, std::string(a.getSymbol().str()));
+    }
+    }
+    return py::none();
+  }
+
+  SymExpr convertSize(py::handle h) {
+    if (PyLong_Check(h.ptr()))
+      return SymExpr::constant(h.cast<int64_t>());
+    return SymExpr::symbolic(graph().intern(h.cast<std::string>()));
+  }
+
+  Meta convertMeta(py::handle h) {
+    if (h.is_none())
+      return Meta();
+    auto t = py::reinterpret_borrow<py::tuple>(h);
+    int tag = t[0].cast<int>();
+    if (tag == 0) {
+      TensorMeta tm;
+      auto dt = parseDTypeTorchName(t[1].cast<std::string>());
+      tm.dtype = dt ? *dt : DType::Unknown;
+      for (py::handle s : py::reinterpret_borrow<py::sequence>(t[2]))
+        tm.sizes.push_back(convertSize(s));
+      if (!t[3].is_none()) {
+        tm.hasStrides = true;
+        for (py::handle s : py::reinterpret_borrow<py::sequence>(t[3]))
+          tm.strides.push_back(convertSize(s));
+      }
+      if (!t[4].is_none())
+        tm.device = graph().intern(t[4].cast<std::string>());
+      return Meta(std::move(tm));
+    }
+    if (tag == 1) {
+      SymMeta sm;
+      sm.kind = static_cast<SymKind>(t[1].cast<int>());
+      sm.expr = convertSize(t[2]);
+      return Meta(sm);
+    }
+    if (tag == 2) {
+      std::vector<Meta> items;
+      for (py::handle m : py::reinterpret_borrow<py::sequence>(t[1]))
+        items.push_back(convertMeta(m));
+      return Meta::list(std::move(items));
+    }
+    return Meta(OpaqueMeta{graph().intern(t[1].cast<std::string>())});
+  }
+
+  struct ArgHash {
+    size_t operator()(const Argument& a) const {
+      return std::hash<const void*>()(a.kind() == Argument::Kind::Opaque
+                                          ? static_cast<const void*>(a.getSymbol().data())
+                                          : nullptr);
+    }
+  };
+
+  std::unique_ptr<Module> module_;
+  std::unordered_map<PyObject*, Node*> byPy_;
+  std::unordered_map<const Node*, int32_t> origin_;
+  std::unordered_map<const Node*, int32_t> positions_;
+  std::vector<Node*> imported_;
+  std::vector<py::object> pyNodes_;
+  std::vector<Symbol> origTarget_;
+  std::vector<std::vector<Argument>> origArgs_;
+  std::vector<std::vector<KwArg>> origKwargs_;
+  std::unordered_map<PyObject*, Argument> leafCache_;
+  std::vector<py::object> keepAlive_;
+  std::vector<py::object> opaqueObjects_;
+  std::unordered_map<Argument, py::object, ArgHash> opaqueByText_;
+  std::map<std::pair<int, uint64_t>, py::object> leafObjects_;
+};
+
+py::object splitIR(IRGraph& ir, const std::vector<std::string>& ops, bool decomposeSize,
+                   bool mergeEmpty, bool checkFlat) {
+  SplitGraphOptions options;
+  options.partition.splittingOps = ops;
+  options.partition.mergeEmptyOnlyPieces = mergeEmpty;
+  options.decomposeSize = decomposeSize;
+  options.checkFlatBoundaries = checkFlat;
+  DiagnosticEngine diag;
+  FailureOr<PartitionPlan> plan = splitGraph(ir.graph(), &registry(), options, diag);
+  if (failed(plan))
+    throwDiagnostics(diag, "piecewise.split_graph failed");
+  py::object sync = ir.exportNodes();
+  ir.fillPositions();
+  py::list pieces;
+  for (const Piece& p : plan->pieces()) {
+    py::list nodes, inputs, outputs;
+    for (Node* n : p.nodes)
+      nodes.append(ir.position(n));
+    for (Node* n : p.inputs)
+      inputs.append(ir.position(n));
+    for (Node* n : p.outputs)
+      outputs.append(ir.position(n));
+    pieces.append(py::make_tuple(p.id, p.isSplitting(), std::string(pieceKindName(p.kind)),
+                                 p.reason, nodes, inputs, outputs, p.hashString()));
+  }
+  return py::make_tuple(sync, pieces, plan->numUnique());
+}
+
+} // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "piecewise's C++ core: IR import/export, passes, the splitting-op partitioner";
+
+  m.def(
+      "configure",
+      [](py::object nodeType, py::object classify, py::object makeLeaf, py::object makeRef) {
+        Hooks& h = hooks();
+        h.nodeType = std::move(nodeType);
+        h.classify = std::move(classify);
+        h.makeLeaf = std::move(makeLeaf);
+        h.makeRef = std::move(makeRef);
+        h.sliceType =
+            py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(&PySlice_Type));
+      },
+      "Installs the Python callbacks the converter uses (done by piecewise.fx).");
+
+  m.def(
+      "add_schemas",
+      [](const std::string& text, const std::string& name) {
+        auto& buf = schemaBuffers().emplace_back(std::make_unique<SourceBuffer>(name, text));
+        DiagnosticEngine diag;
+        if (failed(registry().addFromBuffer(*buf, diag)))
+          throwDiagnostics(diag, "piecewise: bad schema");
+      },
+      py::arg("text"), py::arg("name") = "<python>",
+      "Adds op schemas (one per line, torch's schema language) to the registry.");
+  m.def("has_schema",
+        [](const std::string& target) { return registry().lookup(target) != nullptr; });
+  m.def("canonical_op_pattern", [](const std::string& p) { return canonicalOpPattern(p); });
+  m.def("pass_names", []() {
+    std::vector<std::string> names;
+    PassRegistry reg = builtinPassRegistry();
+    for (const auto* e : reg.entries())
+      names.push_back(e->name);
+    return names;
+  });
+
+  py::class_<IRGraph>(m, "IRGraph")
+      .def(py::init<>())
+      .def("import_nodes", &IRGraph::importNodes, py::arg("nodes"),
+           "Builds the graph from node tuples (see the module comment).")
+      .def("export", &IRGraph::exportNodes,
+           "The node list with sync information, or None when unchanged.")
+      .def("verify", &IRGraph::verify)
+      .def("__len__", [](IRGraph& g) { return g.graph().size(); })
+      .def(
+          "print",
+          [](IRGraph& g, bool graphForm) {
+            return graphForm ? printGraphForm(g.graph()) : printCodeForm(g.module());
+          },
+          py::arg("graph_form") = false, "The graph as text (code form, or graph form).")
+      .def(
+          "run_passes",
+          [](IRGraph& g, const std::string& pipeline, bool verify) {
+            PassManagerOptions options;
+            options.verifyEach = verify;
+            PassManager pm(options);
+            PassRegistry reg = builtinPassRegistry();
+            DiagnosticEngine diag;
+            if (failed(pm.addPipeline(pipeline, reg, diag)))
+              throwDiagnostics(diag, "piecewise: bad pass pipeline");
+            PassContext ctx(&registry(), diag);
+            if (failed(pm.run(g.module(), ctx)))
+              throwDiagnostics(diag, "piecewise: pass pipeline failed");
+            bool changed = false;
+            for (const PassTiming& t : pm.timings())
+              changed |= t.changed;
+            return py::make_tuple(changed, ctx.statistics().render(pm.passNames()));
+          },
+          py::arg("pipeline"), py::arg("verify") = true,
+          "Runs a pass pipeline (`split-coalescing,dce`); returns (changed, statistics).")
+      .def("split", &splitIR, py::arg("splitting_ops"), py::arg("decompose_size") = true,
+           py::arg("merge_empty") = true, py::arg("check_flat") = true,
+           "decompose-size + the splitting-op partitioner. Returns (sync, pieces, num_unique); "
+           "pieces are (id, is_splitting, kind, reason, nodes, inputs, outputs, hash) with "
+           "node positions in the (synced) graph order.");
+}
