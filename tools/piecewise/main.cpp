@@ -19,6 +19,10 @@ using namespace piecewise::cli;
 namespace piecewise::cli {
 void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addOptCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+void addPartitionCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+void addCodegenCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+void addVerifyPlanCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+void addVerifyWrapperCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 } // namespace piecewise::cli
 
 int main(int argc, char** argv) {
@@ -44,6 +48,10 @@ int main(int argc, char** argv) {
   addGenCommand(app, globals, exitCode);
   addSplitCommand(app, globals, exitCode);
   addOptCommand(app, globals, exitCode);
+  addPartitionCommand(app, globals, exitCode);
+  addCodegenCommand(app, globals, exitCode);
+  addVerifyPlanCommand(app, globals, exitCode);
+  addVerifyWrapperCommand(app, globals, exitCode);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,94 @@
+//===- CudagraphPartitioner.h - Cut a graph around uncapturable work -*- C++ -*-===//
+//
+// Inductor's graph partition: a CUDA graph can capture kernels on one device
+// with static shapes and no host synchronization. Every node gets a reason to
+// leave the captured region, or none:
+//  - a device copy: `aten::_to_copy` / `aten::to` / `aten::copy_` whose result
+//    device (meta) differs from its input's, and the `.cpu()` / `.cuda()` /
+//    `.to(device)` call_methods;
+//  - work on CPU tensors (its value or a tensor input on `cpu`, a 0-dim CPU
+//    scalar excepted) in a graph whose main device is an accelerator;
+//  - a data-dependent output (`aten::nonzero`, `aten::_local_scalar_dense`,
+//    `aten::item`, the `item`/`tolist`/`nonzero` methods, any meta that mentions
+//    an unbacked symbol `u0`, `u1`, ...);
+//  - a named unsafe op (`unsafeOps`, matched like splitting ops);
+//  - with `skipDynamicShapes`, any node whose meta mentions a symbol.
+// A getitem goes with its producer (a tuple never crosses a boundary). The
+// main device is the accelerator device most tensors of the graph live on
+// (none for a CPU graph: then CPU work is no reason).
+//
+// Maximal runs (in graph order) of the same class, captured or not, form the
+// pieces: PieceKind::Compiled for captured ones, PieceKind::CudagraphUnsafe
+// with the first node's reason for the others.
+//
+// With `reorder`, nodes are first scheduled to minimize the number of runs:
+// a list schedule that keeps emitting ready nodes of the current class and
+// switches class only when none is ready. It respects every data dependency
+// and keeps every effectful node (a schema write `(a!)`, an op without a
+// schema, an unknown call) in order with respect to all other nodes. The new
+// order is kept only if its estimated peak memory (tensor bytes from meta,
+// each value freed after its last use) stays within `reorderMemoryLimit`
+// times that of the original order. The graph is never edited: the plan's
+// pieces simply group nodes out of graph order.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "piecewise/partition/PartitionPlan.h"
+#include "piecewise/partition/SplittingOpPartitioner.h"
+#include "piecewise/schema/OpRegistry.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace piecewise {
+
+struct CudagraphPartitionOptions {
+  /// Ops that must not be captured (packet or overload patterns, as splitting ops).
+  std::vector<std::string> unsafeOps;
+  /// Treat every node whose meta mentions a symbol as unsafe.
+  bool skipDynamicShapes = false;
+  /// Reorder nodes to minimize the number of partitions (see the header comment).
+  bool reorder = false;
+  /// The largest accepted ratio of reordered to original estimated peak memory.
+  double reorderMemoryLimit = 1.1;
+};
+
+/// What the partitioner decided, for reports.
+struct CudagraphPartitionStats {
+  /// The graph's main device (`cuda:0`), empty for a CPU graph.
+  std::string mainDevice;
+  bool reorderRequested = false;
+  /// True when the reordered schedule was kept.
+  bool reordered = false;
+  size_t piecesBeforeReorder = 0;
+  int64_t peakBytesOriginal = 0;
+  int64_t peakBytesReordered = 0;
+};
+
+/// Classifies nodes of one graph (see the header comment).
+class CudagraphSafety {
+public:
+  CudagraphSafety(const Graph& graph, const OpRegistry* registry,
+                  const CudagraphPartitionOptions& options);
+  /// Why `node` cannot be captured, or nullopt. Getitems are not special-cased here.
+  std::optional<std::string> unsafeReason(const Node& node) const;
+  /// The main accelerator device, or empty.
+  std::string_view mainDevice() const { return mainDevice_.str(); }
+
+private:
+  const OpRegistry* registry_;
+  const CudagraphPartitionOptions& options_;
+  SplittingOpMatcher matcher_;
+  Symbol mainDevice_;
+};
+
+/// Partitions `graph` into captured and uncapturable pieces and finalizes the
+/// plan. `stats` may be null. Fails only on a malformed graph.
+FailureOr<PartitionPlan> partitionForCudagraphs(const Graph& graph, const OpRegistry* registry,
+                                                const CudagraphPartitionOptions& options,
+                                                DiagnosticEngine& diag,
+                                                CudagraphPartitionStats* stats = nullptr);
+
+} // namespace piecewise

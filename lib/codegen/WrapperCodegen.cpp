@@ -1,0 +1,433 @@
+//===- WrapperCodegen.cpp - Runnable Python for a partitioned graph -------===//
+
+#include "piecewise/codegen/WrapperCodegen.h"
+
+#include "piecewise/ir/Target.h"
+#include "piecewise/text/Printer.h"
+
+#include <fmt/format.h>
+
+#include <unordered_set>
+
+namespace piecewise {
+
+namespace {
+
+bool startsWith(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
+
+/// A Python name for a node that cannot clash with the wrapper's own names.
+std::string pythonName(const Node& node, const Graph& graph) {
+  static const std::unordered_set<std::string_view> reserved = {
+      "args",   "torch", "operator", "math", "builtins", "call",
+      "device", "inf",   "nan",      "None", "True",     "False"};
+  std::string_view name = node.name().str();
+  bool clash = reserved.count(name) != 0 || startsWith(name, "partition");
+  if (!clash)
+    return std::string(name);
+  std::string candidate = std::string(name) + "_v";
+  while (graph.lookup(std::string_view(candidate)) != nullptr)
+    candidate += '_';
+  return candidate;
+}
+
+ScopeStmt del(std::vector<uint32_t> names, bool handOver = false, int32_t callee = -1) {
+  ScopeStmt s;
+  s.kind = ScopeStmt::Kind::Del;
+  s.uses = std::move(names);
+  s.handOver = handOver;
+  s.callee = callee;
+  return s;
+}
+
+} // namespace
+
+WrapperProgram lowerToWrapper(const LifetimePlan& lt) {
+  const PartitionPlan& plan = lt.plan();
+  const NodeNumbering& num = plan.numbering();
+  const Graph& graph = plan.graph();
+  WrapperProgram w;
+  ScopeProgram& p = w.program;
+  p.names.resize(num.size());
+  p.storage.resize(num.size());
+  for (uint32_t i = 0; i < num.size(); ++i) {
+    p.names[i] = pythonName(*num.node(i), graph);
+    p.storage[i] = lt.storages().storageOf(i);
+  }
+  p.storageIsOutput.resize(lt.storages().numStorages());
+  for (uint32_t s = 0; s < p.storageIsOutput.size(); ++s)
+    p.storageIsOutput[s] = lt.storageIsOutput(s);
+
+  auto compute = [&](uint32_t i) {
+    ScopeStmt s;
+    s.kind = ScopeStmt::Kind::Compute;
+    num.node(i)->forEachInput([&](Node* in) {
+      uint32_t j = num.lookup(in);
+      if (j != NodeNumbering::kAbsent)
+        s.uses.push_back(j);
+    });
+    s.defs.push_back(i);
+    return s;
+  };
+  const std::vector<PartitionSignature>& sigs = lt.signatures();
+  // Partition functions.
+  std::vector<int32_t> functionOf(plan.size(), -1);
+  for (size_t pi = 0; pi < plan.size(); ++pi) {
+    const PartitionSignature& sig = sigs[pi];
+    if (!sig.cudagraphable)
+      continue;
+    functionOf[pi] = static_cast<int32_t>(p.functions.size());
+    w.functionPiece.push_back(static_cast<int32_t>(pi));
+    ScopeFunction& fn = p.functions.emplace_back();
+    fn.name = fmt::format("partition_{}", plan.pieces()[pi].id);
+    ScopeStmt params;
+    params.kind = ScopeStmt::Kind::Params;
+    for (const SignatureInput& in : sig.inputs)
+      params.defs.push_back(num.lookup(in.value));
+    fn.body.push_back(std::move(params));
+    std::unordered_set<uint32_t> outputs;
+    for (const Node* o : sig.outputs)
+      outputs.insert(num.lookup(o));
+    for (uint32_t q = sig.begin; q < sig.end; ++q) {
+      fn.body.push_back(compute(lt.order()[q]));
+      std::vector<uint32_t> dying;
+      lt.forEachDyingAt(q, [&](uint32_t v) {
+        if (!outputs.count(v))
+          dying.push_back(v);
+      });
+      if (!dying.empty())
+        fn.body.push_back(del(std::move(dying)));
+    }
+    ScopeStmt ret;
+    ret.kind = ScopeStmt::Kind::Return;
+    for (const Node* o : sig.outputs)
+      ret.uses.push_back(num.lookup(o));
+    fn.body.push_back(std::move(ret));
+  }
+
+  // call(args).
+  p.entry = static_cast<int32_t>(p.functions.size());
+  w.functionPiece.push_back(-1);
+  ScopeFunction& call = p.functions.emplace_back();
+  call.name = "call";
+  ScopeStmt params;
+  params.kind = ScopeStmt::Kind::Params;
+  uint32_t numPlaceholders = lt.endPosition();
+  for (const PartitionSignature& sig : sigs)
+    numPlaceholders -= sig.end - sig.begin;
+  for (uint32_t q = 0; q < numPlaceholders; ++q)
+    params.defs.push_back(lt.order()[q]);
+  call.body.push_back(std::move(params));
+  auto freeDying = [&](uint32_t q) {
+    std::vector<uint32_t> dying;
+    lt.forEachDyingAt(q, [&](uint32_t v) { dying.push_back(v); });
+    if (!dying.empty())
+      call.body.push_back(del(std::move(dying)));
+  };
+  for (uint32_t q = 0; q < numPlaceholders; ++q)
+    freeDying(q);
+  for (size_t pi = 0; pi < plan.size(); ++pi) {
+    const PartitionSignature& sig = sigs[pi];
+    if (functionOf[pi] < 0) {
+      for (uint32_t q = sig.begin; q < sig.end; ++q) {
+        call.body.push_back(compute(lt.order()[q]));
+        freeDying(q);
+      }
+      continue;
+    }
+    ScopeStmt c;
+    c.kind = ScopeStmt::Kind::Call;
+    c.callee = functionOf[pi];
+    std::vector<uint32_t> handed;
+    for (const SignatureInput& in : sig.inputs) {
+      uint32_t j = num.lookup(in.value);
+      c.uses.push_back(j);
+      if (in.deallocate)
+        handed.push_back(j);
+    }
+    for (const Node* o : sig.outputs)
+      c.defs.push_back(num.lookup(o));
+    call.body.push_back(del(std::move(handed), /*handOver=*/true, c.callee));
+    call.body.push_back(std::move(c));
+  }
+  ScopeStmt ret;
+  ret.kind = ScopeStmt::Kind::Return;
+  if (const Node* out = graph.outputNode()) {
+    out->forEachInput([&](Node* in) {
+      uint32_t j = num.lookup(in);
+      if (j != NodeNumbering::kAbsent)
+        ret.uses.push_back(j);
+    });
+  }
+  call.body.push_back(std::move(ret));
+  return w;
+}
+
+namespace {
+
+class PythonEmitter {
+public:
+  PythonEmitter(const WrapperProgram& w, const LifetimePlan& lt, const WrapperEmitOptions& o,
+                DiagnosticEngine& diag)
+      : w_(w), lt_(lt), opts_(o), diag_(diag), num_(lt.plan().numbering()) {}
+
+  FailureOr<std::string> emit() {
+    out_ += "# Generated by piecewise codegen; do not edit.\n";
+    if (!opts_.header.empty())
+      out_ += "# " + opts_.header + "\n";
+    out_ += "import builtins\nimport math\nimport operator\n\nimport torch\n\n";
+    out_ += "inf = math.inf\nnan = math.nan\n";
+    for (size_t f = 0; f < w_.program.functions.size(); ++f) {
+      out_ += "\n\n";
+      if (failed(emitFunction(f)))
+        return failure();
+    }
+    return std::move(out_);
+  }
+
+private:
+  std::string_view name(uint32_t v) const { return w_.program.names[v]; }
+
+  std::string mapDevice(std::string_view dev) const {
+    for (const auto& [from, to] : opts_.deviceMap)
+      if (from == dev)
+        return to;
+    std::string_view type = dev.substr(0, dev.find(':'));
+    for (const auto& [from, to] : opts_.deviceMap)
+      if (from == type)
+        return to;
+    if (type == dev)
+      for (const auto& [from, to] : opts_.deviceMap)
+        if (from == std::string(dev) + ":0")
+          return to;
+    return std::string(dev);
+  }
+
+  void arg(std::string& s, const Argument& a) const {
+    using K = Argument::Kind;
+    switch (a.kind()) {
+    case K::NodeRef:
+      s += name(num_.lookup(a.getNode()));
+      return;
+    case K::Device:
+      s += fmt::format("torch.device('{}')", mapDevice(a.getSymbol().str()));
+      return;
+    case K::List:
+    case K::Tuple:
+    case K::Slice: {
+      s += a.kind() == K::List ? "[" : a.kind() == K::Tuple ? "(" : "slice(";
+      const auto& els = a.elements();
+      for (size_t i = 0; i < els.size(); ++i) {
+        if (i)
+          s += ", ";
+        arg(s, els[i]);
+      }
+      if (a.kind() == K::Tuple && els.size() == 1)
+        s += ',';
+      s += a.kind() == K::List ? "]" : ")";
+      return;
+    }
+    default:
+      s += printArgument(a);
+      return;
+    }
+  }
+
+  void callArgs(std::string& s, const Node& n, size_t first) const {
+    s += '(';
+    bool comma = false;
+    for (size_t i = first; i < n.args().size(); ++i) {
+      if (comma)
+        s += ", ";
+      comma = true;
+      arg(s, n.args()[i]);
+    }
+    for (const KwArg& k : n.kwargs()) {
+      if (comma)
+        s += ", ";
+      comma = true;
+      s += k.name.str();
+      s += '=';
+      arg(s, k.value);
+    }
+    s += ')';
+  }
+
+  LogicalResult expression(std::string& s, const Node& n) const {
+    std::string_view t = n.target().str();
+    switch (n.op()) {
+    case OpKind::CallFunction:
+      if (n.isGetItem() && n.args().size() == 2) {
+        arg(s, n.args()[0]);
+        s += '[';
+        arg(s, n.args()[1]);
+        s += ']';
+        return success();
+      }
+      if (isOpTarget(t))
+        s += pythonTarget(t);
+      else if (startsWith(t, "builtins."))
+        s += t.substr(9);
+      else
+        s += t;
+      callArgs(s, n, 0);
+      return success();
+    case OpKind::CallMethod:
+      if (n.args().empty())
+        break;
+      arg(s, n.args()[0]);
+      if (t == "cuda" && mapDevice("cuda") != "cuda") {
+        s += fmt::format(".to(torch.device('{}'))", mapDevice("cuda"));
+        return success();
+      }
+      s += '.';
+      s += t;
+      callArgs(s, n, 1);
+      return success();
+    default:
+      break;
+    }
+    diag_.error(n.loc(), fmt::format("codegen: cannot emit {} node '{}' (a dump carries no "
+                                     "attribute or submodule values)",
+                                     opKindName(n.op()), n.name().str()));
+    return failure();
+  }
+
+  std::string nameList(const std::vector<uint32_t>& vs) const {
+    std::string s;
+    for (size_t i = 0; i < vs.size(); ++i)
+      s += fmt::format("{}{}", i ? ", " : "", name(vs[i]));
+    return s;
+  }
+  std::string tuple(const std::vector<uint32_t>& vs) const {
+    return vs.size() == 1 ? fmt::format("({},)", name(vs[0])) : "(" + nameList(vs) + ")";
+  }
+
+  LogicalResult emitFunction(size_t f) {
+    const ScopeFunction& fn = w_.program.functions[f];
+    const bool isCall = w_.functionPiece[f] < 0;
+    out_ += fmt::format("def {}(args):\n", fn.name);
+    if (!isCall) {
+      const Piece& piece = lt_.plan().pieces()[static_cast<size_t>(w_.functionPiece[f])];
+      out_ += fmt::format("    # {} ({} nodes)\n", piece.name(), piece.nodes.size());
+    }
+    const std::string ind = "    ";
+    for (size_t k = 0; k < fn.body.size(); ++k) {
+      const ScopeStmt& s = fn.body[k];
+      switch (s.kind) {
+      case ScopeStmt::Kind::Params:
+        if (!s.defs.empty())
+          out_ += ind + nameList(s.defs) + (s.defs.size() == 1 ? "," : "") + " = args\n";
+        out_ += ind + "args.clear()\n";
+        break;
+      case ScopeStmt::Kind::Compute: {
+        const Node& n = *num_.node(s.defs.front());
+        std::string line = ind + std::string(name(s.defs.front())) + " = ";
+        if (failed(expression(line, n)))
+          return failure();
+        out_ += line + "\n";
+        break;
+      }
+      case ScopeStmt::Kind::Del:
+        if (s.handOver) {
+          emitArgsList(fn.body[k + 1]);
+          argsListDone_ = true;
+        }
+        if (!s.uses.empty())
+          out_ += ind + "del " + nameList(s.uses) + "\n";
+        break;
+      case ScopeStmt::Kind::Call: {
+        if (!argsListDone_)
+          emitArgsList(s);
+        argsListDone_ = false;
+        const std::string& callee = w_.program.functions[static_cast<size_t>(s.callee)].name;
+        std::string argsName = argsVar(s);
+        if (s.defs.empty())
+          out_ += fmt::format("{}{}({})\n", ind, callee, argsName);
+        else
+          out_ += fmt::format("{}{}, = {}({})\n", ind, nameList(s.defs), callee, argsName);
+        out_ += fmt::format("{}del {}\n", ind, argsName);
+        break;
+      }
+      case ScopeStmt::Kind::Return:
+        if (isCall) {
+          out_ += ind + "return " + graphOutput() + "\n";
+        } else {
+          out_ += ind + "return " + tuple(s.uses) + "\n";
+        }
+        break;
+      }
+    }
+    return success();
+  }
+
+  std::string argsVar(const ScopeStmt& call) const {
+    std::string_view callee = w_.program.functions[static_cast<size_t>(call.callee)].name;
+    // partition_3 -> partition3_args
+    return fmt::format("partition{}_args", callee.substr(callee.find('_') + 1));
+  }
+  void emitArgsList(const ScopeStmt& call) {
+    out_ += fmt::format("    {} = [{}]\n", argsVar(call), nameList(call.uses));
+  }
+
+  std::string graphOutput() const {
+    const Node* out = lt_.plan().graph().outputNode();
+    if (!out || out->args().empty())
+      return "()";
+    const Argument& a = out->args()[0];
+    std::string s;
+    if (a.kind() == Argument::Kind::Tuple || a.kind() == Argument::Kind::List) {
+      s += '(';
+      for (size_t i = 0; i < a.elements().size(); ++i) {
+        if (i)
+          s += ", ";
+        arg(s, a.elements()[i]);
+      }
+      if (a.elements().size() == 1)
+        s += ',';
+      s += ')';
+      return s;
+    }
+    s += '(';
+    arg(s, a);
+    s += ",)";
+    return s;
+  }
+
+  const WrapperProgram& w_;
+  const LifetimePlan& lt_;
+  const WrapperEmitOptions& opts_;
+  DiagnosticEngine& diag_;
+  const NodeNumbering& num_;
+  std::string out_;
+  bool argsListDone_ = false;
+};
+
+} // namespace
+
+FailureOr<std::string> emitPythonWrapper(const WrapperProgram& wrapper,
+                                         const LifetimePlan& lifetimes,
+                                         const WrapperEmitOptions& options,
+                                         DiagnosticEngine& diag) {
+  PythonEmitter e(wrapper, lifetimes, options, diag);
+  return e.emit();
+}
+
+FailureOr<std::vector<std::pair<std::string, std::string>>>
+parseDeviceMap(const std::vector<std::string>& entries, DiagnosticEngine& diag) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const std::string& e : entries) {
+    size_t eq = e.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == e.size()) {
+      diag.error(Location{}, fmt::format("bad --device-map entry '{}' (expected FROM=TO, e.g. "
+                                         "cuda:0=cpu)",
+                                         e));
+      return failure();
+    }
+    out.emplace_back(e.substr(0, eq), e.substr(eq + 1));
+  }
+  return out;
+}
+
+} // namespace piecewise

@@ -1,0 +1,405 @@
+//===- CudagraphPartitioner.cpp - Cut a graph around uncapturable work ----===//
+
+#include "piecewise/partition/CudagraphPartitioner.h"
+
+#include "piecewise/ir/Target.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <queue>
+#include <unordered_map>
+
+namespace piecewise {
+
+namespace {
+
+bool startsWith(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
+
+bool isCpuDevice(Symbol d) {
+  return !d.isNull() && startsWith(d.str(), "cpu");
+}
+
+/// The device of a node's tensor value, or a null Symbol.
+Symbol deviceOf(const Node* n) {
+  if (const TensorMeta* t = n->meta().tensor())
+    return t->device;
+  return Symbol();
+}
+
+/// The first node argument's device (the input of a copy).
+Symbol firstInputDevice(const Node& n) {
+  for (const Argument& a : n.args())
+    if (a.isNode())
+      return deviceOf(a.getNode());
+  return Symbol();
+}
+
+/// A device type ignoring the index: `cuda` for `cuda:0`.
+std::string_view deviceType(Symbol d) {
+  std::string_view s = d.str();
+  return s.substr(0, s.find(':'));
+}
+
+bool devicesDiffer(Symbol a, Symbol b) {
+  if (a.isNull() || b.isNull())
+    return false;
+  if (a == b)
+    return false;
+  // `cuda` and `cuda:0` are the same device for this purpose.
+  if (deviceType(a) == deviceType(b) &&
+      (a.str().find(':') == std::string_view::npos || b.str().find(':') == std::string_view::npos))
+    return false;
+  return true;
+}
+
+bool isDataDependentTarget(std::string_view t) {
+  if (!isOpTarget(t))
+    return false;
+  std::string_view packet = opPacket(t);
+  return packet == "aten::nonzero" || packet == "aten::_local_scalar_dense" ||
+         packet == "aten::item" || packet == "aten::nonzero_static" ||
+         packet == "aten::masked_select" || packet == "aten::unique" ||
+         packet == "aten::_unique2" || packet == "aten::unique_consecutive";
+}
+
+bool mentionsUnbacked(const Meta& m) {
+  bool found = false;
+  m.forEachSymbol([&](std::string_view name) {
+    if (SymExpr::isUnbackedSymbolName(name))
+      found = true;
+  });
+  return found;
+}
+
+bool mentionsSymbol(const Meta& m) {
+  bool found = false;
+  m.forEachSymbol([&](std::string_view) { found = true; });
+  return found;
+}
+
+/// True when a CPU tensor other than a 0-dim scalar is involved.
+bool isCpuTensor(const Node* n) {
+  const TensorMeta* t = n->meta().tensor();
+  return t && isCpuDevice(t->device) && t->rank() > 0;
+}
+
+bool isCall(const Node& n) {
+  return n.op() == OpKind::CallFunction || n.op() == OpKind::CallMethod ||
+         n.op() == OpKind::CallModule;
+}
+
+} // namespace
+
+CudagraphSafety::CudagraphSafety(const Graph& graph, const OpRegistry* registry,
+                                 const CudagraphPartitionOptions& options)
+    : registry_(registry), options_(options), matcher_(options.unsafeOps) {
+  // The main device: the accelerator device most tensor values live on.
+  std::unordered_map<const char*, size_t> counts;
+  for (const Node* n : graph) {
+    Symbol d = deviceOf(n);
+    if (!d.isNull() && !isCpuDevice(d) && d.str() != "meta")
+      ++counts[d.data()];
+  }
+  size_t best = 0;
+  for (const Node* n : graph) {
+    Symbol d = deviceOf(n);
+    if (d.isNull())
+      continue;
+    auto it = counts.find(d.data());
+    if (it != counts.end() && it->second > best) {
+      best = it->second;
+      mainDevice_ = d;
+    }
+  }
+}
+
+std::optional<std::string> CudagraphSafety::unsafeReason(const Node& n) const {
+  if (!isCall(n))
+    return std::nullopt;
+  std::string_view t = n.target().str();
+  Symbol out = deviceOf(&n);
+
+  // Device copies.
+  if (n.op() == OpKind::CallMethod) {
+    bool upload = isCpuDevice(firstInputDevice(n)) && !mainDevice_.isNull() &&
+                  (t == "cuda" || (t == "to" && out == mainDevice_));
+    if (upload && !matcher_.match(n))
+      return std::nullopt;
+    if (t == "cpu" || t == "cuda")
+      return fmt::format("device copy: .{}() of '{}'", t,
+                         n.args().empty() || !n.args()[0].isNode()
+                             ? std::string("?")
+                             : std::string(n.args()[0].getNode()->name().str()));
+    if (t == "to") {
+      bool hasDevice = false;
+      for (size_t i = 1; i < n.args().size(); ++i)
+        if (n.args()[i].kind() == Argument::Kind::Device ||
+            n.args()[i].kind() == Argument::Kind::String)
+          hasDevice = true;
+      if (n.kwarg("device"))
+        hasDevice = true;
+      if (hasDevice || devicesDiffer(out, firstInputDevice(n)))
+        return std::string("device copy: .to(device)");
+    }
+    if (t == "item" || t == "tolist" || t == "nonzero")
+      return fmt::format("data-dependent output: .{}()", t);
+  }
+  if (n.isCallFunction() && isOpTarget(t)) {
+    std::string_view packet = opPacket(t);
+    if (packet == "aten::_to_copy" || packet == "aten::to" || packet == "aten::copy_" ||
+        packet == "aten::copy") {
+      Symbol in = firstInputDevice(n);
+      Symbol other = out;
+      if (packet == "aten::copy_" || packet == "aten::copy") {
+        // copy_(self, src): the data moves from src's device to self's.
+        if (n.args().size() >= 2 && n.args()[1].isNode())
+          other = deviceOf(n.args()[1].getNode());
+      }
+      Symbol from = packet == "aten::copy_" || packet == "aten::copy" ? other : in;
+      Symbol to = packet == "aten::copy_" || packet == "aten::copy" ? in : other;
+      if (devicesDiffer(from, to)) {
+        // An upload onto the main device stays in the captured region: the
+        // partition after the copy back starts with it (Inductor's seed case:
+        // two captured partitions around the CPU copy).
+        if (isCpuDevice(from) && to == mainDevice_ && !matcher_.match(n))
+          return std::nullopt;
+        return fmt::format("device copy: {} from {} to {}", t, from.str(), to.str());
+      }
+    }
+    if (isDataDependentTarget(t))
+      return fmt::format("data-dependent output: {}", t);
+  }
+  if (std::optional<std::string_view> m = matcher_.match(n))
+    return fmt::format("unsafe op {} (matches '{}')", t, *m);
+  if (mentionsUnbacked(n.meta()))
+    return std::string("data-dependent output: meta mentions an unbacked symbol");
+
+  // CPU work in an accelerator graph.
+  if (!mainDevice_.isNull()) {
+    if (isCpuTensor(&n))
+      return std::string("cpu tensor: value on cpu");
+    bool cpuInput = false;
+    n.forEachInput([&](const Node* in) { cpuInput = cpuInput || isCpuTensor(in); });
+    if (cpuInput)
+      return std::string("cpu tensor: input on cpu");
+  }
+  if (options_.skipDynamicShapes && mentionsSymbol(n.meta()))
+    return std::string("dynamic shape");
+  (void)registry_;
+  return std::nullopt;
+}
+
+namespace {
+
+/// Estimated peak bytes of running `order` (node numbers): placeholders live
+/// from the start, a value lives from its definition to its last use in the
+/// order, graph outputs to the end.
+int64_t estimatePeak(const NodeNumbering& num, const std::vector<uint32_t>& order) {
+  const size_t n = num.size();
+  std::vector<uint32_t> pos(n, ~0u);
+  for (size_t k = 0; k < order.size(); ++k)
+    pos[order[k]] = static_cast<uint32_t>(k);
+  std::vector<uint32_t> last(n, 0);
+  std::vector<int64_t> bytes(n, 0);
+  int64_t live = 0;
+  std::vector<std::vector<uint32_t>> freeAt(order.size() + 1);
+  for (uint32_t i = 0; i < n; ++i) {
+    const Node* node = num.node(i);
+    if (node->isOutput())
+      continue;
+    if (const TensorMeta* t = node->meta().tensor())
+      bytes[i] = t->concreteBytes().value_or(0);
+    bool toEnd = false;
+    uint32_t lu = node->isPlaceholder() ? 0 : pos[i];
+    for (const Node* u : node->users()) {
+      if (u->isOutput()) {
+        toEnd = true;
+        continue;
+      }
+      uint32_t j = num.lookup(u);
+      if (j != NodeNumbering::kAbsent && pos[j] != ~0u)
+        lu = std::max(lu, pos[j]);
+    }
+    if (node->isPlaceholder())
+      live += bytes[i];
+    if (!toEnd)
+      freeAt[lu].push_back(i);
+  }
+  int64_t peak = live;
+  for (size_t k = 0; k < order.size(); ++k) {
+    live += bytes[order[k]];
+    peak = std::max(peak, live);
+    for (uint32_t f : freeAt[k])
+      live -= bytes[f];
+  }
+  return peak;
+}
+
+/// True for nodes whose order relative to others must be kept.
+bool isEffectful(const Node& n, const OpRegistry* registry) {
+  switch (n.op()) {
+  case OpKind::CallModule:
+    return true;
+  case OpKind::CallMethod: {
+    std::string_view t = n.target().str();
+    return !(t == "cpu" || t == "cuda" || t == "to" || t == "view" || t == "reshape" ||
+             t == "size" || t == "contiguous" || t == "transpose" || t == "permute" ||
+             t == "float" || t == "half" || t == "dim" || t == "stride" || t == "clone");
+  }
+  case OpKind::CallFunction: {
+    if (n.isGetItem())
+      return false;
+    std::string_view t = n.target().str();
+    if (!isOpTarget(t))
+      return !(startsWith(t, "operator.") || startsWith(t, "math."));
+    if (startsWith(t, "higher_order::"))
+      return true;
+    const FunctionSchema* s = registry ? registry->lookup(t) : nullptr;
+    return s == nullptr || s->isMutable() || s->returns.empty();
+  }
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+FailureOr<PartitionPlan> partitionForCudagraphs(const Graph& graph, const OpRegistry* registry,
+                                                const CudagraphPartitionOptions& options,
+                                                DiagnosticEngine& diag,
+                                                CudagraphPartitionStats* stats) {
+  PartitionPlan plan(graph);
+  const NodeNumbering& num = plan.numbering();
+  const size_t n = num.size();
+  CudagraphSafety safety(graph, registry, options);
+
+  // Class per node: 0 captured, 1 not; reason for the unsafe ones.
+  std::vector<int8_t> cls(n, -1);
+  std::vector<std::string> reasons(n);
+  std::vector<uint32_t> order;
+  order.reserve(n);
+  bool ok = true;
+  for (uint32_t i = 0; i < n; ++i) {
+    Node* node = num.node(i);
+    if (node->isPlaceholder() || node->isOutput())
+      continue;
+    if (node->isGetItem() && !node->args().empty() && node->args()[0].isNode() &&
+        !node->args()[0].getNode()->isPlaceholder()) {
+      uint32_t p = num.lookup(node->args()[0].getNode());
+      if (p == NodeNumbering::kAbsent || cls[p] < 0) {
+        diag.error(node->loc(),
+                   fmt::format("getitem '{}' comes before its producer '{}'", node->name().str(),
+                               node->args()[0].getNode()->name().str()));
+        ok = false;
+        continue;
+      }
+      cls[i] = cls[p];
+    } else if (std::optional<std::string> r = safety.unsafeReason(*node)) {
+      cls[i] = 1;
+      reasons[i] = std::move(*r);
+    } else {
+      cls[i] = 0;
+    }
+    order.push_back(i);
+  }
+  if (!ok)
+    return failure();
+
+  auto countRuns = [&](const std::vector<uint32_t>& o) {
+    size_t runs = 0;
+    for (size_t k = 0; k < o.size(); ++k)
+      if (k == 0 || cls[o[k]] != cls[o[k - 1]])
+        ++runs;
+    return runs;
+  };
+
+  if (stats) {
+    stats->mainDevice = std::string(safety.mainDevice());
+    stats->reorderRequested = options.reorder;
+    stats->piecesBeforeReorder = countRuns(order);
+  }
+
+  if (options.reorder && order.size() > 1) {
+    // Dependencies: data edges, plus a chain through effectful nodes: every
+    // node between two effectful nodes comes after the first and before the
+    // second.
+    std::vector<std::vector<uint32_t>> succ(n);
+    std::vector<uint32_t> indeg(n, 0);
+    auto edge = [&](uint32_t a, uint32_t b) {
+      succ[a].push_back(b);
+      ++indeg[b];
+    };
+    uint32_t lastBarrier = NodeNumbering::kAbsent;
+    std::vector<uint32_t> sinceBarrier;
+    for (uint32_t i : order) {
+      const Node* node = num.node(i);
+      node->forEachInput([&](const Node* in) {
+        uint32_t j = num.lookup(in);
+        if (j != NodeNumbering::kAbsent && cls[j] >= 0)
+          edge(j, i);
+      });
+      if (isEffectful(*node, registry)) {
+        for (uint32_t s : sinceBarrier)
+          edge(s, i);
+        if (lastBarrier != NodeNumbering::kAbsent)
+          edge(lastBarrier, i);
+        sinceBarrier.clear();
+        lastBarrier = i;
+      } else {
+        if (lastBarrier != NodeNumbering::kAbsent)
+          edge(lastBarrier, i);
+        sinceBarrier.push_back(i);
+      }
+    }
+    std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> ready[2];
+    for (uint32_t i : order)
+      if (indeg[i] == 0)
+        ready[cls[i]].push(i);
+    std::vector<uint32_t> scheduled;
+    scheduled.reserve(order.size());
+    int current = cls[order.front()];
+    while (!ready[0].empty() || !ready[1].empty()) {
+      if (ready[current].empty())
+        current = 1 - current;
+      uint32_t i = ready[current].top();
+      ready[current].pop();
+      scheduled.push_back(i);
+      for (uint32_t s : succ[i])
+        if (--indeg[s] == 0)
+          ready[cls[s]].push(s);
+    }
+    if (scheduled.size() == order.size()) {
+      int64_t before = estimatePeak(num, order);
+      int64_t after = estimatePeak(num, scheduled);
+      if (stats) {
+        stats->peakBytesOriginal = before;
+        stats->peakBytesReordered = after;
+      }
+      if (static_cast<double>(after) <= options.reorderMemoryLimit * static_cast<double>(before) &&
+          countRuns(scheduled) < countRuns(order)) {
+        order = std::move(scheduled);
+        if (stats)
+          stats->reordered = true;
+      }
+    }
+  }
+
+  int64_t id = -1;
+  for (size_t k = 0; k < order.size(); ++k) {
+    uint32_t i = order[k];
+    if (k == 0 || cls[i] != cls[order[k - 1]]) {
+      ++id;
+      plan.addPiece(id, cls[i] ? PieceKind::CudagraphUnsafe : PieceKind::Compiled,
+                    cls[i] ? reasons[i] : std::string());
+    }
+    plan.pieces().back().nodes.push_back(num.node(i));
+  }
+  if (failed(plan.finalize(diag)))
+    return failure();
+  return plan;
+}
+
+} // namespace piecewise
