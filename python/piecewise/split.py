@@ -24,6 +24,7 @@ from typing import Any, List, Sequence, Tuple, Union
 
 import torch
 import torch.fx as tfx
+from torch.fx.immutable_collections import immutable_dict
 
 from . import fx as _fx
 
@@ -31,6 +32,45 @@ try:
     from torch.fx._lazy_graph_module import _make_graph_module, _use_lazy_graph_module
 except ImportError:  # older torch: eager GraphModules
     _make_graph_module = None
+
+
+def _fast_node_factory():
+    """Node creation without Graph.create_node's per-call pytree scan for raw SymInt
+    arguments and without Node.__setattr__'s lookup-table update when meta is set (together
+    about half of the time of building the pieces). The nodes made here copy nodes of a
+    valid FX graph, so the scan could not find anything, and meta is not a lookup key.
+    Returns None (then Graph.create_node is used) on a torch whose Graph internals differ."""
+    probe = tfx.Graph()
+    needed = ("_graph_namespace", "_insert", "_find_nodes_lookup_table", "_len")
+    if not all(hasattr(probe, a) for a in needed):
+        return None
+    Node = tfx.Node
+    setattr_ = object.__setattr__
+
+    def fast_node(g: tfx.Graph, name: str, op: str, target, args, kwargs, type_expr, meta):
+        ns = g._graph_namespace
+        name = ns.create_name(name, None)
+        n = Node(g, name, op, target, args, kwargs, type_expr)
+        ns.associate_name_with_obj(name, n)
+        g._insert(n)
+        g._find_nodes_lookup_table.insert(n)
+        g._len += 1
+        setattr_(n, "meta", meta)
+        return n
+
+    return fast_node
+
+
+_fast_node = _fast_node_factory()
+
+
+def _slow_node(g: tfx.Graph, name: str, op: str, target, args, kwargs, type_expr, meta):
+    n = g.create_node(op, target, args, kwargs, name=name, type_expr=type_expr)
+    n.meta = meta
+    return n
+
+
+_make_node = _fast_node or _slow_node
 
 
 @dataclass
@@ -97,6 +137,9 @@ def _val(n: tfx.Node):
 
 
 def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces) -> Tuple[tfx.GraphModule, List[SplitItem]]:
+    make = _make_node
+    map_arg = tfx.node.map_arg
+    cp = copy.copy
     top = tfx.Graph()
     top._codegen = copy.deepcopy(gm.graph._codegen)
     env = {}
@@ -109,37 +152,34 @@ def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces) -> Tuple[tfx.Grap
     items: List[SplitItem] = []
     root = torch.nn.Module()
     getitem = operator.getitem
+    empty = immutable_dict()
     for pid, is_split, kind, reason, pnodes, pin, pout, h in pieces:
         name = f"submod_{pid}"
         sg = tfx.Graph()
         senv = {}
         for i in pin:
             src = nodes[i]
-            p = sg.placeholder(src.name, type_expr=src.type)
             v = _val(src)
-            if v is not None:
-                p.meta["val"] = v
-                p.meta["example_value"] = v
-            senv[src] = p
-        copy_node = sg.node_copy
+            meta = {"val": v, "example_value": v} if v is not None else {}
+            senv[src] = make(sg, src.name, "placeholder", src.name, (), empty, src.type, meta)
         lookup = senv.__getitem__
         for i in pnodes:
             src = nodes[i]
-            senv[src] = copy_node(src, lookup)
-        outs = tuple(senv[nodes[i]] for i in pout)
-        sg.output(outs)
+            senv[src] = make(sg, src.name, src.op, src.target, map_arg(src.args, lookup),
+                             map_arg(src.kwargs, lookup), src.type, cp(src.meta))
+        sg.output(tuple(senv[nodes[i]] for i in pout))
         sub = _new_gm(gm, sg, name)
         root.add_module(name, sub)
-        call = top.call_module(name, tuple(env[nodes[i]] for i in pin))
+        call = make(top, name, "call_module", name, tuple(env[nodes[i]] for i in pin), empty,
+                    None, {})
         for k, i in enumerate(pout):
             src = nodes[i]
-            gi = top.create_node("call_function", getitem, (call, k), {}, name=src.name)
-            gi.meta = src.meta
-            env[src] = gi
+            env[src] = make(top, src.name, "call_function", getitem, (call, k), empty, src.type,
+                            cp(src.meta))
         items.append(SplitItem(name, pid, is_split, sub, h, kind, reason))
     if output is not None:
         top.node_copy(output, env.__getitem__)
-    split_gm = _new_gm(root, top, gm.__class__.__name__ if _make_graph_module is None else "GraphModule")
+    split_gm = _new_gm(root, top, "GraphModule")
     return split_gm, items
 
 
