@@ -54,3 +54,14 @@ def test_backend_with_passes():
     with torch.no_grad():
         assert_same(compiled(ids), model(ids), 1e-5, 1e-6, "backend vs eager")
     assert be.stats["pieces"] == 5
+
+
+def test_backend_inductor():
+    model = llama(2)
+    ids = mx.llama_example_input(6)
+    be = piecewise.backend(splitting_ops=[ATTN], compile_with="inductor")
+    torch._dynamo.reset()
+    compiled = torch.compile(model, backend=be, fullgraph=True)
+    with torch.no_grad():
+        assert_same(compiled(ids), model(ids), 1e-4, 1e-5, "inductor pieces vs eager")
+    assert be.stats["compilations"] == be.stats["unique_pieces"] == 3
