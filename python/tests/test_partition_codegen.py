@@ -126,8 +126,11 @@ def test_lit_case_codegen_runs_the_same(path, mode, piecewise_bin, tmp_path):
            if l.startswith("# ORACLE-UNSAFE-OPS=")]
     if ops:
         extra += [f"--cudagraph-unsafe-ops={ops[0]}"]
+    split = [l.split("=", 1)[1].strip() for l in path.read_text().splitlines()
+             if l.startswith("# ORACLE-SPLITTING-OPS=")]
+    mode_args = [f"--splitting-ops={split[0]}"] if split else ["--cudagraph"]
     out = tmp_path / "w.py"
-    codegen(piecewise_bin, path, ["--cudagraph", *extra], out)
+    codegen(piecewise_bin, path, [*mode_args, *extra], out)
     compare(path, out)
 
 

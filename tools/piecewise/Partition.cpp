@@ -161,10 +161,17 @@ std::string renderJson(const PlanPipelineResult& r, const OpRegistry* registry) 
     p["symbol_inputs"] = s.symbolInputs;
     parts.push_back(std::move(p));
   }
-  j["num_partitions"] = sigs.size();
-  j["num_cudagraphable"] = captured;
-  j["partitions"] = std::move(parts);
-  return j.dump(1) + "\n";
+  // One partition per line (greppable, diffable), the counts on the last line.
+  std::string out = "{\"plan\": " + nlohmann::ordered_json(j["plan"]).dump();
+  if (!r.splitting)
+    out += ", \"main_device\": " + j["main_device"].dump() +
+           ", \"reordered\": " + j["reordered"].dump();
+  out += ", \"partitions\": [";
+  for (size_t i = 0; i < parts.size(); ++i)
+    out += (i ? ",\n  " : "\n  ") + parts[i].dump();
+  out += fmt::format("\n], \"num_partitions\": {}, \"num_cudagraphable\": {}}}\n", sigs.size(),
+                     captured);
+  return out;
 }
 
 std::string renderSummary(const PlanPipelineResult& r, bool verified) {
