@@ -18,6 +18,7 @@ at the first call (or at ``.code``), not here.
 from __future__ import annotations
 
 import copy
+import gc
 import operator
 from dataclasses import dataclass, field
 from typing import Any, List, Sequence, Tuple, Union
@@ -120,6 +121,18 @@ def split_graph(
 
 def split_graph_ex(gm, splitting_ops, *, decompose_size=True, merge_empty=True):
     """``split_graph`` that also returns the number of unique compiled pieces."""
+    # Building thousands of nodes would trigger several cyclic-GC passes over the whole heap
+    # (a torch process holds millions of objects); none of it is garbage yet.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty):
     ops = [_pattern(o) for o in splitting_ops]
     ir = _fx.to_ir(gm)
     sync, pieces, num_unique = ir.core.split(ops, decompose_size, merge_empty, True)
