@@ -29,7 +29,7 @@ apt-deps:
 	fi
 
 pip-deps:
-	@$(PYTHON) -c "import torch, pytest; assert torch.__version__.startswith('2.13.0')" 2>/dev/null || \
+	@$(PYTHON) -c "import torch, pytest, pybind11; assert torch.__version__.startswith('2.13.0')" 2>/dev/null || \
 	  $(PYTHON) -m pip install -q $(PIP_PACKAGES)
 	@command -v cmake >/dev/null && command -v ninja >/dev/null || $(PYTHON) -m pip install -q cmake ninja
 
