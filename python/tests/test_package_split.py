@@ -277,3 +277,22 @@ def test_pieces_go_through_standalone_compile():
         outs = list(it.graph.graph.nodes)[-1].args[0]
         keep = [i for i, o in enumerate(outs) if "empty" not in str(o.target)]
         assert_same([out[i] for i in keep], [ref[i] for i in keep], 1e-4, 1e-5, it.submod_name)
+
+
+def test_aot_functionalized_graph():
+    """An AOT (functionalized) graph: the attention op sits inside auto_functionalized_v2,
+    whose first argument is the op; the HOP node is the splitting op, its getitems join it."""
+    model = mx.build_llama()
+    gm = mx.capture_aot(model, mx.llama_example_input())
+    back = piecewise.fx.to_graph_module(piecewise.fx.to_ir(gm))
+    hop = [n for n in back.graph.nodes if "auto_functionalized" in str(n.target)]
+    assert len(hop) == 2 and hop[0].args[0] is torch.ops.vllm.unified_attention_with_output.default
+    inputs = [_concrete(v) for v in placeholder_values(gm)]
+    expected = gm(*inputs)
+    assert_same(back(*inputs), expected, 1e-5, 1e-6, "round trip")
+    split_gm, items = piecewise.split_graph(gm, [ATTN])
+    check_contract(split_gm, items, n_pieces=5, n_splitting=2)
+    for it in items:
+        if it.is_splitting_graph:
+            assert any("auto_functionalized" in str(n.target) for n in it.graph.graph.nodes)
+    assert_same(split_gm(*inputs), expected, 1e-5, 1e-6, "split")
