@@ -258,6 +258,8 @@ def _fake_val(n: tfx.Node) -> None:
     def get(a):
         v = a.meta.get("val")
         if v is None:
+            v = a.meta.get("example_value")  # Dynamo's key
+        if v is None:
             raise KeyError
         vals.append(v)
         return v
@@ -274,6 +276,8 @@ def _fake_val(n: tfx.Node) -> None:
         else:
             v = n.target(*args, **kwargs)
         n.meta["val"] = v
+        if any("example_value" in a.meta for a in n.all_input_nodes):
+            n.meta["example_value"] = v
     except Exception:
         pass
 
