@@ -11,6 +11,10 @@ FailureOr<std::unique_ptr<PlanPipelineResult>> runPlanPipeline(Graph& graph,
                                                                const PlanPipelineOptions& options,
                                                                DiagnosticEngine& diag) {
   auto result = std::make_unique<PlanPipelineResult>();
+  auto mark = [&](std::string_view phase) {
+    if (options.onPhase)
+      options.onPhase(phase);
+  };
   if (options.splittingOps) {
     SplitGraphOptions split;
     split.partition.splittingOps = *options.splittingOps;
@@ -26,10 +30,17 @@ FailureOr<std::unique_ptr<PlanPipelineResult>> runPlanPipeline(Graph& graph,
       return failure();
     result->plan = std::make_unique<PartitionPlan>(std::move(*plan));
   }
+  mark("partition");
   result->lifetimes = std::make_unique<LifetimePlan>(*result->plan, registry, options.lifetimes);
+  mark("storages, lifetimes, signatures");
   result->wrapper = lowerToWrapper(*result->lifetimes);
-  if (options.verify && failed(verifyScopeProgram(result->wrapper.program, diag)))
-    return failure();
+  mark("lower to the wrapper program");
+  if (options.verify) {
+    LogicalResult verified = verifyScopeProgram(result->wrapper.program, diag);
+    mark("plan verification");
+    if (failed(verified))
+      return failure();
+  }
   return result;
 }
 

@@ -18,18 +18,18 @@ bool startsWith(std::string_view s, std::string_view p) {
 }
 
 /// A Python name for a node that cannot clash with the wrapper's own names.
-std::string pythonName(const Node& node, const Graph& graph) {
+std::string_view pythonName(const Node& node, const Graph& graph, std::deque<std::string>& owned) {
   static const std::unordered_set<std::string_view> reserved = {
       "args",   "torch", "operator", "math", "builtins", "call",
       "device", "inf",   "nan",      "None", "True",     "False"};
   std::string_view name = node.name().str();
   bool clash = reserved.count(name) != 0 || startsWith(name, "partition");
   if (!clash)
-    return std::string(name);
+    return name;
   std::string candidate = std::string(name) + "_v";
   while (graph.lookup(std::string_view(candidate)) != nullptr)
     candidate += '_';
-  return candidate;
+  return owned.emplace_back(std::move(candidate));
 }
 
 ScopeStmt del(std::vector<uint32_t> names, bool handOver = false, int32_t callee = -1) {
@@ -52,7 +52,7 @@ WrapperProgram lowerToWrapper(const LifetimePlan& lt) {
   p.names.resize(num.size());
   p.storage.resize(num.size());
   for (uint32_t i = 0; i < num.size(); ++i) {
-    p.names[i] = pythonName(*num.node(i), graph);
+    p.names[i] = pythonName(*num.node(i), graph, p.ownedNames);
     p.storage[i] = lt.storages().storageOf(i);
   }
   p.storageIsOutput.resize(lt.storages().numStorages());
@@ -73,6 +73,7 @@ WrapperProgram lowerToWrapper(const LifetimePlan& lt) {
   const std::vector<PartitionSignature>& sigs = lt.signatures();
   // Partition functions.
   std::vector<int32_t> functionOf(plan.size(), -1);
+  std::vector<uint32_t> outputMark(num.size(), 0);
   for (size_t pi = 0; pi < plan.size(); ++pi) {
     const PartitionSignature& sig = sigs[pi];
     if (!sig.cudagraphable)
@@ -86,14 +87,14 @@ WrapperProgram lowerToWrapper(const LifetimePlan& lt) {
     for (const SignatureInput& in : sig.inputs)
       params.defs.push_back(num.lookup(in.value));
     fn.body.push_back(std::move(params));
-    std::unordered_set<uint32_t> outputs;
+    const uint32_t mark = static_cast<uint32_t>(pi) + 1;
     for (const Node* o : sig.outputs)
-      outputs.insert(num.lookup(o));
+      outputMark[num.lookup(o)] = mark;
     for (uint32_t q = sig.begin; q < sig.end; ++q) {
       fn.body.push_back(compute(lt.order()[q]));
       std::vector<uint32_t> dying;
       lt.forEachDyingAt(q, [&](uint32_t v) {
-        if (!outputs.count(v))
+        if (outputMark[v] != mark)
           dying.push_back(v);
       });
       if (!dying.empty())

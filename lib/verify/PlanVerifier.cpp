@@ -81,7 +81,7 @@ private:
     (void)f0;
     bool returned = false;
     std::vector<uint32_t> returnedValues;
-    std::vector<uint32_t> handedOver;
+    uint32_t handedOverStamp = 0; // marks >= this were handed over by the last del
     // Parameters are borrowed: the caller keeps the ones the callee does not free.
     std::vector<uint32_t> params;
     for (size_t k = 0; k < fn.body.size(); ++k) {
@@ -119,7 +119,9 @@ private:
           for (uint32_t v : fn.body[k + 1].uses)
             if (failed(use(fn, f, v, "call argument")))
               return failure();
-          handedOver = s.uses;
+          handedOverStamp = ++handOverStamp_;
+          for (uint32_t v : s.uses)
+            handedOverMark_[v] = handedOverStamp;
         }
         for (uint32_t v : s.uses) {
           if (f.state[v] != kLive)
@@ -135,10 +137,10 @@ private:
                                ? fmt::format("argument of {}", p_.functions[s.callee].name)
                                : std::string("call argument");
         for (uint32_t v : s.uses)
-          if (std::find(handedOver.begin(), handedOver.end(), v) == handedOver.end() &&
+          if (!(handedOverStamp && handedOverMark_[v] == handedOverStamp) &&
               failed(use(fn, f, v, what)))
             return failure();
-        handedOver.clear();
+        handedOverStamp = 0;
         if (s.callee < 0 || static_cast<size_t>(s.callee) >= p_.functions.size())
           return fail(fn.name, "call of an unknown function");
         // Values handed over are deleted in this frame by a Del before the call;
@@ -205,6 +207,8 @@ private:
   std::vector<Frame> frames_;
   std::optional<std::string> leak_;
   std::vector<uint32_t>* lastResults_ = nullptr;
+  std::vector<uint32_t> handedOverMark_ = std::vector<uint32_t>(p_.names.size(), 0);
+  uint32_t handOverStamp_ = 0;
 };
 
 } // namespace

@@ -97,15 +97,24 @@ int runPlanCommand(const PlanCommandOptions& o, const GlobalOptions& globals, Lo
   options.lifetimes.keepInputsAlive = o.keepInputsAlive;
   options.lifetimes.debugDropAliasInputs = o.debugDropAliasInputs;
   options.verify = !o.noVerifyPlan;
+  Clock::time_point last = t1;
+  if (o.timing)
+    options.onPhase = [&last](std::string_view phase) {
+      Clock::time_point now = Clock::now();
+      std::fputs(fmt::format("{:>9.3f} ms  {}\n",
+                             std::chrono::duration<double, std::milli>(now - last).count(), phase)
+                     .c_str(),
+                 stderr);
+      last = now;
+    };
   DiagnosticEngine diag;
   FailureOr<std::unique_ptr<PlanPipelineResult>> r =
       runPlanPipeline(input.module->graph(), &input.registry, options, diag);
   Clock::time_point t2 = Clock::now();
   if (o.timing)
-    std::fputs(fmt::format("{:>9.3f} ms  read, parse, verify\n{:>9.3f} ms  partition, "
-                           "signatures, plan verification\n",
-                           std::chrono::duration<double, std::milli>(t1 - t0).count(),
-                           std::chrono::duration<double, std::milli>(t2 - t1).count())
+    std::fputs(fmt::format("{:>9.3f} ms  total after parsing (read, parse, verify: {:.3f} ms)\n",
+                           std::chrono::duration<double, std::milli>(t2 - t1).count(),
+                           std::chrono::duration<double, std::milli>(t1 - t0).count())
                    .c_str(),
                stderr);
   if (failed(r)) {

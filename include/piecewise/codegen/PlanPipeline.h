@@ -11,6 +11,7 @@
 #include "piecewise/codegen/WrapperCodegen.h"
 #include "piecewise/partition/CudagraphPartitioner.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -23,6 +24,8 @@ struct PlanPipelineOptions {
   LifetimeOptions lifetimes;
   /// Run the plan verifier on the wrapper program.
   bool verify = true;
+  /// Called after each phase with its name (for --timing); may be empty.
+  std::function<void(std::string_view)> onPhase;
 };
 
 struct PlanPipelineResult {

@@ -31,7 +31,9 @@
 #include "piecewise/support/FailureOr.h"
 
 #include <cstdint>
+#include <deque>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace piecewise {
@@ -57,8 +59,10 @@ struct ScopeFunction {
 };
 
 struct ScopeProgram {
-  /// The name of each value id.
-  std::vector<std::string> names;
+  /// The name of each value id (views of interned node names or of ownedNames).
+  std::vector<std::string_view> names;
+  /// Storage for names that are not views of longer-lived strings.
+  std::deque<std::string> ownedNames;
   /// Storage class per value id (values of one class share memory).
   std::vector<uint32_t> storage;
   /// Per storage class: true when it reaches the graph output (never freed).
