@@ -412,12 +412,18 @@ uint32_t EventBuilder::newScope(ScopeKind kind, uint32_t parent, std::string_vie
   info.kind = kind;
   info.parent = static_cast<int>(parent);
   const ScopeInfo& p = scopes[parent];
+  // Deeply nested definitions would make qualified names quadratic in size:
+  // past a bound, the middle of the enclosing name is elided.
+  constexpr size_t kMaxPrefix = 200;
+  std::string_view prefix = p.qualName;
+  bool elided = prefix.size() > kMaxPrefix;
+  if (elided)
+    prefix = prefix.substr(0, kMaxPrefix / 2);
+  std::string sep = p.kind == ScopeKind::Class ? "." : ".<locals>.";
   if (p.kind == ScopeKind::Module)
     info.qualName = std::string(name);
-  else if (p.kind == ScopeKind::Class)
-    info.qualName = p.qualName + "." + std::string(name);
   else
-    info.qualName = p.qualName + ".<locals>." + std::string(name);
+    info.qualName = std::string(prefix) + (elided ? "..." : "") + sep + std::string(name);
   scopes.push_back(std::move(info));
   return static_cast<uint32_t>(scopes.size() - 1);
 }
@@ -719,7 +725,8 @@ void EventBuilder::assignment(Span s) {
       ++lambdas;
     } else if (t.kind == PyTokKind::Op) {
       if (t.text == "=") {
-        assigns.push_back(i);
+        if (lambdas == 0) // else a lambda parameter's default
+          assigns.push_back(i);
       } else if (t.text == ":") {
         if (lambdas > 0)
           --lambdas;

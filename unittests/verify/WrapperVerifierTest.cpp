@@ -292,6 +292,12 @@ TEST(WrapperVerifier, LoopsComprehensionsLambdasAndKeywords) {
                    "later_global = 3\n");
   EXPECT_TRUE(r.found.empty());
 
+  // A lambda's defaults are not assignments; its parameters are its own.
+  r = check("def f(args):\n"
+            "    fn = lambda t, scale=2: t * scale\n"
+            "    return fn(args)\n");
+  EXPECT_TRUE(r.found.empty());
+
   r = check("def f(args):\n"
             "    g = lambda: never_defined_anywhere\n"
             "    return g\n");
