@@ -317,6 +317,7 @@ FailureOr<PartitionPlan> partitionForCudagraphs(const Graph& graph, const OpRegi
   };
 
   if (stats) {
+    *stats = CudagraphPartitionStats();
     stats->mainDevice = std::string(safety.mainDevice());
     stats->reorderRequested = options.reorder;
     stats->piecesBeforeReorder = countRuns(order);

@@ -1,0 +1,264 @@
+//===- LifetimesTest.cpp - Storages, cudagraph partitions, signatures -----===//
+
+#include "piecewise/lifetime/Lifetimes.h"
+#include "piecewise/codegen/PlanPipeline.h"
+#include "piecewise/partition/CudagraphPartitioner.h"
+#include "piecewise/text/Parser.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+using namespace piecewise;
+
+namespace {
+
+const OpRegistry& aten() {
+  static const OpRegistry registry = OpRegistry::withBuiltinAten();
+  return registry;
+}
+
+struct Parsed {
+  std::unique_ptr<SourceBuffer> buffer;
+  std::unique_ptr<Module> module;
+  DiagnosticEngine diag;
+  Graph& graph() { return module->graph(); }
+};
+
+std::unique_ptr<Parsed> parse(std::string text) {
+  auto p = std::make_unique<Parsed>();
+  p->buffer = std::make_unique<SourceBuffer>("test.py", std::move(text));
+  auto r = parseCodeForm(*p->buffer, p->diag);
+  EXPECT_TRUE(succeeded(r)) << p->diag.renderAll();
+  if (succeeded(r))
+    p->module = std::move(*r);
+  return p;
+}
+
+const char* kSeed = R"(class M(torch.nn.Module):
+    def forward(self, x: "f32[4, 8][8, 1]cuda:0"):
+        add: "f32[4, 8][8, 1]cuda:0" = torch.ops.aten.add.Tensor(x, 1)
+        view: "f8e4m3fn[4, 32][32, 1]cuda:0" = torch.ops.aten.view.dtype(add, torch.float8_e4m3fn)
+        cpu: "f8e4m3fn[4, 32][32, 1]cpu" = torch.ops.aten._to_copy.default(view, device = device(type='cpu'))
+        back: "f8e4m3fn[4, 32][32, 1]cuda:0" = torch.ops.aten._to_copy.default(cpu, device = device(type='cuda', index=0))
+        return (back,)
+)";
+
+/// `C[nodes]` / `U[nodes]` per piece.
+std::string describe(const PartitionPlan& plan) {
+  std::string s;
+  for (const Piece& p : plan.pieces()) {
+    s += s.empty() ? "" : " ";
+    s += p.kind == PieceKind::Compiled ? "C[" : "U[";
+    for (size_t i = 0; i < p.nodes.size(); ++i)
+      s += std::string(i ? "," : "") + std::string(p.nodes[i]->name().str());
+    s += ']';
+  }
+  return s;
+}
+
+/// `name*` (freed) / `name~` (freed, never read) per input, then `-> outputs`.
+std::string signature(const PartitionSignature& sig) {
+  std::string s;
+  for (const SignatureInput& in : sig.inputs)
+    s += std::string(s.empty() ? "" : ",") + std::string(in.value->name().str()) +
+         (in.deallocate ? (in.read ? "*" : "~") : "");
+  s += " ->";
+  for (const Node* o : sig.outputs)
+    s += " " + std::string(o->name().str());
+  return s;
+}
+
+uint32_t numberOf(const PartitionPlan& plan, std::string_view name) {
+  return plan.numbering().lookup(plan.graph().lookup(name));
+}
+
+TEST(CudagraphPartitioner, SeedCaseTwoCapturedPartitionsAroundTheCopy) {
+  auto p = parse(kSeed);
+  DiagnosticEngine diag;
+  CudagraphPartitionStats stats;
+  auto plan = partitionForCudagraphs(p->graph(), &aten(), {}, diag, &stats);
+  ASSERT_TRUE(succeeded(plan)) << diag.renderAll();
+  EXPECT_EQ(describe(*plan), "C[add,view] U[cpu] C[back]");
+  EXPECT_EQ(stats.mainDevice, "cuda:0");
+  EXPECT_NE(plan->pieces()[1].reason.find("device copy"), std::string::npos);
+}
+
+TEST(CudagraphPartitioner, ReasonsAndMatching) {
+  auto p = parse(R"(class M(torch.nn.Module):
+    def forward(self, x: "f32[s0, 8][8, 1]cuda:0"):
+        a: "f32[s0, 8][8, 1]cuda:0" = torch.ops.aten.relu.default(x)
+        nz: "i64[u0, 2][2, 1]cuda:0" = torch.ops.aten.nonzero.default(a)
+        b: "f32[s0, 8][8, 1]cuda:0" = torch.ops.aten.sin.default(a)
+        c = a.cpu()
+        return (nz, b, c)
+)");
+  DiagnosticEngine diag;
+  auto plain = partitionForCudagraphs(p->graph(), &aten(), {}, diag);
+  ASSERT_TRUE(succeeded(plain));
+  EXPECT_EQ(describe(*plain), "C[a] U[nz] C[b] U[c]");
+  CudagraphPartitionOptions unsafe;
+  unsafe.unsafeOps = {"aten::sin"};
+  auto withSin = partitionForCudagraphs(p->graph(), &aten(), unsafe, diag);
+  ASSERT_TRUE(succeeded(withSin));
+  EXPECT_EQ(describe(*withSin), "C[a] U[nz,b,c]");
+  CudagraphPartitionOptions dyn;
+  dyn.skipDynamicShapes = true;
+  auto noDyn = partitionForCudagraphs(p->graph(), &aten(), dyn, diag);
+  ASSERT_TRUE(succeeded(noDyn));
+  EXPECT_EQ(describe(*noDyn), "U[a,nz,b,c]");
+}
+
+TEST(CudagraphPartitioner, CpuGraphHasNoCpuReason) {
+  auto p = parse(R"(class M(torch.nn.Module):
+    def forward(self, x: "f32[4][1]cpu"):
+        a: "f32[4][1]cpu" = torch.ops.aten.relu.default(x)
+        return (a,)
+)");
+  DiagnosticEngine diag;
+  auto plan = partitionForCudagraphs(p->graph(), &aten(), {}, diag);
+  ASSERT_TRUE(succeeded(plan));
+  EXPECT_EQ(describe(*plan), "C[a]");
+}
+
+const char* kReorder = R"(class M(torch.nn.Module):
+    def forward(self, x: "f32[64, 64][64, 1]cuda:0"):
+        a: "f32[64, 64][64, 1]cuda:0" = torch.ops.aten.relu.default(x)
+        c1: "f32[64, 64][64, 1]cpu" = torch.ops.aten._to_copy.default(x, device = device(type='cpu'))
+        b: "f32[64, 64][64, 1]cuda:0" = torch.ops.aten.sigmoid.default(a)
+        c2: "f32[64, 64][64, 1]cpu" = torch.ops.aten.add.Tensor(c1, 1)
+        d: "f32[64, 64][64, 1]cuda:0" = torch.ops.aten.mm.default(b, b)
+        return (d, c2)
+)";
+
+TEST(CudagraphPartitioner, ReorderGroupsClassesWithinTheMemoryLimit) {
+  auto p = parse(kReorder);
+  DiagnosticEngine diag;
+  CudagraphPartitionOptions o;
+  o.reorder = true;
+  CudagraphPartitionStats stats;
+  auto plan = partitionForCudagraphs(p->graph(), &aten(), o, diag, &stats);
+  ASSERT_TRUE(succeeded(plan));
+  EXPECT_TRUE(stats.reordered);
+  EXPECT_EQ(describe(*plan), "C[a,b,d] U[c1,c2]");
+  // A limit no schedule can meet keeps the original order.
+  o.reorderMemoryLimit = 0.5;
+  auto kept = partitionForCudagraphs(p->graph(), &aten(), o, diag, &stats);
+  ASSERT_TRUE(succeeded(kept));
+  EXPECT_FALSE(stats.reordered);
+  EXPECT_EQ(describe(*kept), "C[a] U[c1] C[b] U[c2] C[d]");
+}
+
+TEST(CudagraphPartitioner, ReorderKeepsMutationsInOrder) {
+  auto p = parse(R"(class M(torch.nn.Module):
+    def forward(self, x: "f32[4][1]cuda:0"):
+        c1: "f32[4][1]cpu" = torch.ops.aten._to_copy.default(x, device = device(type='cpu'))
+        m: "f32[4][1]cuda:0" = torch.ops.aten.mul_.Tensor(x, 2)
+        c2: "f32[4][1]cpu" = torch.ops.aten._to_copy.default(x, device = device(type='cpu'))
+        return (c1, c2)
+)");
+  DiagnosticEngine diag;
+  CudagraphPartitionOptions o;
+  o.reorder = true;
+  auto plan = partitionForCudagraphs(p->graph(), &aten(), o, diag);
+  ASSERT_TRUE(succeeded(plan));
+  // mul_ writes x: c1 must stay before it and c2 after it.
+  EXPECT_EQ(describe(*plan), "U[c1] C[m] U[c2]");
+}
+
+TEST(StorageAnalysis, ViewsSplitsAndFreshMultiOutputs) {
+  auto p = parse(R"(class M(torch.nn.Module):
+    def forward(self, x: "f32[4, 8]"):
+        a: "f32[4, 8]" = torch.ops.aten.add.Tensor(x, 1)
+        v: "f32[32]" = torch.ops.aten.view.default(a, [32])
+        split = torch.ops.aten.split.Tensor(a, 2)
+        g0: "f32[2, 8]" = split[0]
+        var_mean = torch.ops.aten.var_mean.correction(x, [1], correction = 0)
+        var: "f32[4]" = var_mean[0]
+        mean: "f32[4]" = var_mean[1]
+        y: "f32[4, 8]" = torch.ops.aten.mul_.Tensor(x, 2)
+        o: "f32[4, 8]" = torch.ops.mylib.opaque.default(a)
+        return (v, g0, var, mean, y, o)
+)");
+  DiagnosticEngine diag;
+  PartitionPlan plan(p->graph());
+  Piece& piece = plan.addPiece(0, PieceKind::Compiled);
+  for (Node* n : p->graph())
+    if (!n->isPlaceholder() && !n->isOutput())
+      piece.nodes.push_back(n);
+  ASSERT_TRUE(succeeded(plan.finalize(diag)));
+  StorageAnalysis s(plan.numbering(), &aten());
+  auto st = [&](std::string_view n) { return s.storageOf(numberOf(plan, n)); };
+  EXPECT_EQ(st("v"), st("a"));
+  EXPECT_EQ(st("split"), st("a"));
+  EXPECT_EQ(st("g0"), st("a"));
+  EXPECT_NE(st("a"), st("x"));
+  EXPECT_NE(st("var"), st("mean"));
+  EXPECT_NE(st("var"), st("x"));
+  EXPECT_EQ(st("y"), st("x")); // mul_ returns its self: Tensor(a!)
+  EXPECT_TRUE(s.writesInPlace(numberOf(plan, "y")));
+  EXPECT_FALSE(s.writesInPlace(numberOf(plan, "v")));
+  EXPECT_EQ(st("o"), st("a")); // no schema: may alias its input
+  EXPECT_TRUE(s.writesInPlace(numberOf(plan, "o")));
+}
+
+TEST(Lifetimes, AliasedBaseIsAnInputWhereItsStorageDies) {
+  auto p = parse(kSeed);
+  DiagnosticEngine diag;
+  auto plan = partitionForCudagraphs(p->graph(), &aten(), {}, diag);
+  ASSERT_TRUE(succeeded(plan));
+  LifetimePlan lt(*plan, &aten());
+  ASSERT_EQ(lt.signatures().size(), 3u);
+  EXPECT_EQ(signature(lt.signatures()[0]), "x* -> add view");
+  EXPECT_EQ(signature(lt.signatures()[1]), "view*,add~ -> cpu");
+  EXPECT_EQ(signature(lt.signatures()[2]), "cpu* -> back");
+  EXPECT_TRUE(lt.signatures()[0].cudagraphable);
+  EXPECT_FALSE(lt.signatures()[1].cudagraphable);
+  EXPECT_EQ(lt.death(numberOf(*plan, "add")), lt.position(numberOf(*plan, "cpu")));
+  EXPECT_EQ(lt.death(numberOf(*plan, "back")), lt.endPosition());
+  LifetimePlan::PeakMemory peak = lt.estimatePeakMemory();
+  EXPECT_EQ(peak.withoutFrees, 128 + 128 + 128 + 128);
+  EXPECT_EQ(peak.withFrees, 256);
+
+  LifetimeOptions bug;
+  bug.debugDropAliasInputs = true;
+  LifetimePlan dropped(*plan, &aten(), bug);
+  EXPECT_EQ(signature(dropped.signatures()[0]), "x* -> view");
+  EXPECT_EQ(signature(dropped.signatures()[1]), "view* -> cpu");
+}
+
+TEST(Lifetimes, KeepInputsAliveReReturnsUnfreedInputs) {
+  auto p = parse(R"(class M(torch.nn.Module):
+    def forward(self, x: "f32[4][1]cuda:0"):
+        a: "f32[4][1]cuda:0" = torch.ops.aten.relu.default(x)
+        c: "f32[4][1]cpu" = torch.ops.aten._to_copy.default(a, device = device(type='cpu'))
+        b: "f32[4][1]cuda:0" = torch.ops.aten.add.Tensor(x, 1)
+        return (b, c)
+)");
+  DiagnosticEngine diag;
+  auto plan = partitionForCudagraphs(p->graph(), &aten(), {}, diag);
+  ASSERT_TRUE(succeeded(plan));
+  LifetimeOptions keep;
+  keep.keepInputsAlive = true;
+  LifetimePlan lt(*plan, &aten(), keep);
+  EXPECT_EQ(signature(lt.signatures()[0]), "x -> a x");
+  LifetimePlan plain(*plan, &aten());
+  EXPECT_EQ(signature(plain.signatures()[0]), "x -> a");
+}
+
+TEST(PlanPipeline, VerifiesTheSeedAndRejectsTheDroppedAliasInput) {
+  auto p = parse(kSeed);
+  DiagnosticEngine diag;
+  PlanPipelineOptions o;
+  auto ok = runPlanPipeline(p->graph(), &aten(), o, diag);
+  ASSERT_TRUE(succeeded(ok)) << diag.renderAll();
+  EXPECT_EQ((*ok)->wrapper.program.functions.size(), 3u); // partition_0, partition_2, call
+  o.lifetimes.debugDropAliasInputs = true;
+  DiagnosticEngine bad;
+  EXPECT_TRUE(failed(runPlanPipeline(p->graph(), &aten(), o, bad)));
+  EXPECT_NE(bad.renderAll().find("del of 'add', which is not in scope"), std::string::npos)
+      << bad.renderAll();
+}
+
+} // namespace
