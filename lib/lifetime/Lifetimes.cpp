@@ -171,4 +171,17 @@ LifetimePlan::PeakMemory LifetimePlan::estimatePeakMemory() const {
   return out;
 }
 
+FailureOr<LifetimePlan::PeakMemory>
+estimateGraphPeakMemory(const Graph& graph, const OpRegistry* registry, DiagnosticEngine& diag) {
+  PartitionPlan plan(graph);
+  Piece& piece = plan.addPiece(0, PieceKind::Compiled);
+  for (Node* n : graph)
+    if (!n->isPlaceholder() && !n->isOutput())
+      piece.nodes.push_back(n);
+  if (failed(plan.finalize(diag)))
+    return failure();
+  LifetimePlan lifetimes(plan, registry);
+  return lifetimes.estimatePeakMemory();
+}
+
 } // namespace piecewise

@@ -3,17 +3,23 @@
 // Counts cover the root graph and every submodule graph (recursively): nodes,
 // placeholders, outputs, nodes per op kind and per target (call_function,
 // call_method and call_module nodes), sorted by count (descending) then name.
-// `--json` prints the same as one JSON object.
+// `--json` prints the same as one JSON object. `--peak-memory` adds the
+// estimated peak live bytes of the root graph run in order, with each storage
+// freed at its last use (views share their base's storage) and with no frees
+// (lifetime/Lifetimes.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
+
+#include "piecewise/lifetime/Lifetimes.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <unordered_map>
 
 namespace piecewise::cli {
@@ -55,9 +61,11 @@ void sortCounts(Counts& counts) {
 struct StatsCommandOptions {
   std::string file = "-";
   bool json = false;
+  bool peakMemory = false;
 };
 
-std::string render(const GraphStats& stats, const Counts& byOp, const Counts& byTarget, bool json) {
+std::string render(const GraphStats& stats, const Counts& byOp, const Counts& byTarget, bool json,
+                   const std::optional<LifetimePlan::PeakMemory>& peak) {
   size_t placeholders = stats.byOp[static_cast<size_t>(OpKind::Placeholder)];
   size_t outputs = stats.byOp[static_cast<size_t>(OpKind::Output)];
   if (json) {
@@ -72,6 +80,11 @@ std::string render(const GraphStats& stats, const Counts& byOp, const Counts& by
     j["by_target"] = nlohmann::ordered_json::object();
     for (const auto& [name, count] : byTarget)
       j["by_target"][std::string(name)] = count;
+    if (peak) {
+      j["peak_memory"]["with_frees"] = peak->withFrees;
+      j["peak_memory"]["without_frees"] = peak->withoutFrees;
+      j["peak_memory"]["unknown_sizes"] = peak->unknownSizes;
+    }
     return j.dump(2) + "\n";
   }
 
@@ -83,6 +96,10 @@ std::string render(const GraphStats& stats, const Counts& byOp, const Counts& by
   fmt::format_to(to, "placeholders: {}\n", placeholders);
   fmt::format_to(to, "outputs:      {}\n", outputs);
   fmt::format_to(to, "submodules:   {}\n", stats.submodules);
+  if (peak)
+    fmt::format_to(to,
+                   "peak memory:  {} bytes with frees, {} without ({} values of unknown size)\n",
+                   peak->withFrees, peak->withoutFrees, peak->unknownSizes);
   auto table = [&](std::string_view title, const Counts& counts) {
     size_t width = 0;
     for (const auto& c : counts)
@@ -105,6 +122,8 @@ void addStatsCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
   cmd->add_option("FILE", opts->file, "Graph dump in code or graph form ('-' for stdin)")
       ->type_name("");
   cmd->add_flag("--json", opts->json, "Print a JSON object instead of text");
+  cmd->add_flag("--peak-memory", opts->peakMemory,
+                "Also estimate the root graph's peak live bytes, with and without frees");
   cmd->callback([opts, &globals, &exitCode] {
     LoadedInput input;
     exitCode = loadInput(opts->file, globals, input);
@@ -124,7 +143,19 @@ void addStatsCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
       byTarget.emplace_back(Symbol::fromData(target).str(), count);
     sortCounts(byTarget);
 
-    if (!writeOutput("", render(stats, byOp, byTarget, opts->json)))
+    std::optional<LifetimePlan::PeakMemory> peak;
+    if (opts->peakMemory) {
+      DiagnosticEngine diag;
+      FailureOr<LifetimePlan::PeakMemory> p =
+          estimateGraphPeakMemory(input.module->graph(), &input.registry, diag);
+      if (failed(p)) {
+        printDiagnostics(diag);
+        exitCode = kExitInputError;
+        return;
+      }
+      peak = *p;
+    }
+    if (!writeOutput("", render(stats, byOp, byTarget, opts->json, peak)))
       exitCode = kExitInputError;
   });
 }

@@ -117,4 +117,9 @@ private:
   std::vector<PartitionSignature> signatures_;
 };
 
+/// The peak-memory estimate of `graph` run in its own order as one piece
+/// (`piecewise stats --peak-memory`). Fails only on a malformed graph.
+FailureOr<LifetimePlan::PeakMemory>
+estimateGraphPeakMemory(const Graph& graph, const OpRegistry* registry, DiagnosticEngine& diag);
+
 } // namespace piecewise
