@@ -32,15 +32,6 @@ std::string_view pythonName(const Node& node, const Graph& graph, std::deque<std
   return owned.emplace_back(std::move(candidate));
 }
 
-ScopeStmt del(std::vector<uint32_t> names, bool handOver = false, int32_t callee = -1) {
-  ScopeStmt s;
-  s.kind = ScopeStmt::Kind::Del;
-  s.uses = std::move(names);
-  s.handOver = handOver;
-  s.callee = callee;
-  return s;
-}
-
 } // namespace
 
 WrapperProgram lowerToWrapper(const LifetimePlan& lt) {
@@ -59,18 +50,24 @@ WrapperProgram lowerToWrapper(const LifetimePlan& lt) {
   for (uint32_t s = 0; s < p.storageIsOutput.size(); ++s)
     p.storageIsOutput[s] = lt.storageIsOutput(s);
 
-  auto compute = [&](uint32_t i) {
-    ScopeStmt s;
-    s.kind = ScopeStmt::Kind::Compute;
+  using K = ScopeStmt::Kind;
+  std::vector<uint32_t> scratch, scratch2;
+  auto compute = [&](ScopeFunction& fn, uint32_t i) {
+    scratch.clear();
     num.node(i)->forEachInput([&](Node* in) {
       uint32_t j = num.lookup(in);
       if (j != NodeNumbering::kAbsent)
-        s.uses.push_back(j);
+        scratch.push_back(j);
     });
-    s.defs.push_back(i);
-    return s;
+    p.append(fn, K::Compute, scratch, std::span<const uint32_t>(&i, 1));
+  };
+  auto nodeNumbers = [&](std::vector<uint32_t>& out, const std::vector<Node*>& nodes) {
+    out.clear();
+    for (const Node* n : nodes)
+      out.push_back(num.lookup(n));
   };
   const std::vector<PartitionSignature>& sigs = lt.signatures();
+  p.pool.reserve(num.size() * 4);
   // Partition functions.
   std::vector<int32_t> functionOf(plan.size(), -1);
   std::vector<uint32_t> outputMark(num.size(), 0);
@@ -82,29 +79,26 @@ WrapperProgram lowerToWrapper(const LifetimePlan& lt) {
     w.functionPiece.push_back(static_cast<int32_t>(pi));
     ScopeFunction& fn = p.functions.emplace_back();
     fn.name = fmt::format("partition_{}", plan.pieces()[pi].id);
-    ScopeStmt params;
-    params.kind = ScopeStmt::Kind::Params;
+    fn.body.reserve(2 * (sig.end - sig.begin) + 2);
+    scratch.clear();
     for (const SignatureInput& in : sig.inputs)
-      params.defs.push_back(num.lookup(in.value));
-    fn.body.push_back(std::move(params));
+      scratch.push_back(num.lookup(in.value));
+    p.append(fn, K::Params, {}, scratch);
     const uint32_t mark = static_cast<uint32_t>(pi) + 1;
     for (const Node* o : sig.outputs)
       outputMark[num.lookup(o)] = mark;
     for (uint32_t q = sig.begin; q < sig.end; ++q) {
-      fn.body.push_back(compute(lt.order()[q]));
-      std::vector<uint32_t> dying;
+      compute(fn, lt.order()[q]);
+      scratch.clear();
       lt.forEachDyingAt(q, [&](uint32_t v) {
         if (outputMark[v] != mark)
-          dying.push_back(v);
+          scratch.push_back(v);
       });
-      if (!dying.empty())
-        fn.body.push_back(del(std::move(dying)));
+      if (!scratch.empty())
+        p.append(fn, K::Del, scratch);
     }
-    ScopeStmt ret;
-    ret.kind = ScopeStmt::Kind::Return;
-    for (const Node* o : sig.outputs)
-      ret.uses.push_back(num.lookup(o));
-    fn.body.push_back(std::move(ret));
+    nodeNumbers(scratch, sig.outputs);
+    p.append(fn, K::Return, scratch);
   }
 
   // call(args).
@@ -112,19 +106,16 @@ WrapperProgram lowerToWrapper(const LifetimePlan& lt) {
   w.functionPiece.push_back(-1);
   ScopeFunction& call = p.functions.emplace_back();
   call.name = "call";
-  ScopeStmt params;
-  params.kind = ScopeStmt::Kind::Params;
   uint32_t numPlaceholders = lt.endPosition();
   for (const PartitionSignature& sig : sigs)
     numPlaceholders -= sig.end - sig.begin;
-  for (uint32_t q = 0; q < numPlaceholders; ++q)
-    params.defs.push_back(lt.order()[q]);
-  call.body.push_back(std::move(params));
+  scratch.assign(lt.order().begin(), lt.order().begin() + numPlaceholders);
+  p.append(call, K::Params, {}, scratch);
   auto freeDying = [&](uint32_t q) {
-    std::vector<uint32_t> dying;
-    lt.forEachDyingAt(q, [&](uint32_t v) { dying.push_back(v); });
-    if (!dying.empty())
-      call.body.push_back(del(std::move(dying)));
+    scratch.clear();
+    lt.forEachDyingAt(q, [&](uint32_t v) { scratch.push_back(v); });
+    if (!scratch.empty())
+      p.append(call, K::Del, scratch);
   };
   for (uint32_t q = 0; q < numPlaceholders; ++q)
     freeDying(q);
@@ -132,36 +123,34 @@ WrapperProgram lowerToWrapper(const LifetimePlan& lt) {
     const PartitionSignature& sig = sigs[pi];
     if (functionOf[pi] < 0) {
       for (uint32_t q = sig.begin; q < sig.end; ++q) {
-        call.body.push_back(compute(lt.order()[q]));
+        compute(call, lt.order()[q]);
         freeDying(q);
       }
       continue;
     }
-    ScopeStmt c;
-    c.kind = ScopeStmt::Kind::Call;
-    c.callee = functionOf[pi];
-    std::vector<uint32_t> handed;
+    scratch.clear();
+    scratch2.clear();
     for (const SignatureInput& in : sig.inputs) {
       uint32_t j = num.lookup(in.value);
-      c.uses.push_back(j);
+      scratch2.push_back(j);
       if (in.deallocate)
-        handed.push_back(j);
+        scratch.push_back(j);
     }
-    for (const Node* o : sig.outputs)
-      c.defs.push_back(num.lookup(o));
-    call.body.push_back(del(std::move(handed), /*handOver=*/true, c.callee));
-    call.body.push_back(std::move(c));
+    ScopeStmt& handOver = p.append(call, K::Del, scratch);
+    handOver.handOver = true;
+    handOver.callee = functionOf[pi];
+    nodeNumbers(scratch, sig.outputs);
+    p.append(call, K::Call, scratch2, scratch).callee = functionOf[pi];
   }
-  ScopeStmt ret;
-  ret.kind = ScopeStmt::Kind::Return;
+  scratch.clear();
   if (const Node* out = graph.outputNode()) {
     out->forEachInput([&](Node* in) {
       uint32_t j = num.lookup(in);
       if (j != NodeNumbering::kAbsent)
-        ret.uses.push_back(j);
+        scratch.push_back(j);
     });
   }
-  call.body.push_back(std::move(ret));
+  p.append(call, K::Return, scratch);
   return w;
 }
 
@@ -295,13 +284,14 @@ private:
     return failure();
   }
 
-  std::string nameList(const std::vector<uint32_t>& vs) const {
+  const ScopeProgram& P() const { return w_.program; }
+  std::string nameList(std::span<const uint32_t> vs) const {
     std::string s;
     for (size_t i = 0; i < vs.size(); ++i)
       s += fmt::format("{}{}", i ? ", " : "", name(vs[i]));
     return s;
   }
-  std::string tuple(const std::vector<uint32_t>& vs) const {
+  std::string tuple(std::span<const uint32_t> vs) const {
     return vs.size() == 1 ? fmt::format("({},)", name(vs[0])) : "(" + nameList(vs) + ")";
   }
 
@@ -318,13 +308,13 @@ private:
       const ScopeStmt& s = fn.body[k];
       switch (s.kind) {
       case ScopeStmt::Kind::Params:
-        if (!s.defs.empty())
-          out_ += ind + nameList(s.defs) + (s.defs.size() == 1 ? "," : "") + " = args\n";
+        if (s.numDefs)
+          out_ += ind + nameList(P().defs(s)) + (s.numDefs == 1 ? "," : "") + " = args\n";
         out_ += ind + "args.clear()\n";
         break;
       case ScopeStmt::Kind::Compute: {
-        const Node& n = *num_.node(s.defs.front());
-        std::string line = ind + std::string(name(s.defs.front())) + " = ";
+        const Node& n = *num_.node(P().defs(s)[0]);
+        std::string line = ind + std::string(name(P().defs(s)[0])) + " = ";
         if (failed(expression(line, n)))
           return failure();
         out_ += line + "\n";
@@ -335,8 +325,8 @@ private:
           emitArgsList(fn.body[k + 1]);
           argsListDone_ = true;
         }
-        if (!s.uses.empty())
-          out_ += ind + "del " + nameList(s.uses) + "\n";
+        if (s.numUses)
+          out_ += ind + "del " + nameList(P().uses(s)) + "\n";
         break;
       case ScopeStmt::Kind::Call: {
         if (!argsListDone_)
@@ -344,10 +334,10 @@ private:
         argsListDone_ = false;
         const std::string& callee = w_.program.functions[static_cast<size_t>(s.callee)].name;
         std::string argsName = argsVar(s);
-        if (s.defs.empty())
+        if (s.numDefs == 0)
           out_ += fmt::format("{}{}({})\n", ind, callee, argsName);
         else
-          out_ += fmt::format("{}{}, = {}({})\n", ind, nameList(s.defs), callee, argsName);
+          out_ += fmt::format("{}{}, = {}({})\n", ind, nameList(P().defs(s)), callee, argsName);
         out_ += fmt::format("{}del {}\n", ind, argsName);
         break;
       }
@@ -355,7 +345,7 @@ private:
         if (isCall) {
           out_ += ind + "return " + graphOutput() + "\n";
         } else {
-          out_ += ind + "return " + tuple(s.uses) + "\n";
+          out_ += ind + "return " + tuple(P().uses(s)) + "\n";
         }
         break;
       }
@@ -369,7 +359,7 @@ private:
     return fmt::format("partition{}_args", callee.substr(callee.find('_') + 1));
   }
   void emitArgsList(const ScopeStmt& call) {
-    out_ += fmt::format("    {} = [{}]\n", argsVar(call), nameList(call.uses));
+    out_ += fmt::format("    {} = [{}]\n", argsVar(call), nameList(P().uses(call)));
   }
 
   std::string graphOutput() const {

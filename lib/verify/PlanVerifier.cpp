@@ -73,7 +73,7 @@ private:
     f.state[v] = kLive;
   }
 
-  LogicalResult runFunction(size_t index, const std::vector<uint32_t>* args, size_t depth) {
+  LogicalResult runFunction(size_t index, std::span<const uint32_t> const* args, size_t depth) {
     const ScopeFunction& fn = p_.functions[index];
     if (depth > 8)
       return fail(fn.name, "calls nest too deep");
@@ -89,26 +89,26 @@ private:
       Frame& f = frames_[depth];
       switch (s.kind) {
       case ScopeStmt::Kind::Params:
-        if (args && *args != s.defs) {
+        if (args && !std::ranges::equal(*args, p_.defs(s))) {
           std::string got, want;
           for (uint32_t v : *args)
             got += fmt::format("{}{}", got.empty() ? "" : ", ", name(v));
-          for (uint32_t v : s.defs)
+          for (uint32_t v : p_.defs(s))
             want += fmt::format("{}{}", want.empty() ? "" : ", ", name(v));
           return fail(fn.name, fmt::format("called with [{}] but unpacks [{}]", got, want));
         }
-        for (uint32_t v : s.defs)
+        for (uint32_t v : p_.defs(s))
           define(f, v);
-        params = s.defs;
+        params.assign(p_.defs(s).begin(), p_.defs(s).end());
         std::sort(params.begin(), params.end());
         break;
       case ScopeStmt::Kind::Compute:
-        for (uint32_t v : s.uses)
+        for (uint32_t v : p_.uses(s))
           if (failed(use(fn, f, v,
-                         s.defs.empty() ? std::string("used")
-                                        : fmt::format("used by '{}'", name(s.defs.front())))))
+                         s.numDefs == 0 ? std::string("used")
+                                        : fmt::format("used by '{}'", name(p_.defs(s)[0])))))
             return failure();
-        for (uint32_t v : s.defs)
+        for (uint32_t v : p_.defs(s))
           define(f, v);
         break;
       case ScopeStmt::Kind::Del:
@@ -116,14 +116,14 @@ private:
           // The argument list is built before the hand-over: check it first.
           if (k + 1 >= fn.body.size() || fn.body[k + 1].kind != ScopeStmt::Kind::Call)
             return fail(fn.name, "a hand-over del that is not followed by a call");
-          for (uint32_t v : fn.body[k + 1].uses)
+          for (uint32_t v : p_.uses(fn.body[k + 1]))
             if (failed(use(fn, f, v, "call argument")))
               return failure();
           handedOverStamp = ++handOverStamp_;
-          for (uint32_t v : s.uses)
+          for (uint32_t v : p_.uses(s))
             handedOverMark_[v] = handedOverStamp;
         }
-        for (uint32_t v : s.uses) {
+        for (uint32_t v : p_.uses(s)) {
           if (f.state[v] != kLive)
             return fail(fn.name, fmt::format("del of '{}', which is not in scope{}", name(v),
                                              f.state[v] == kDeleted ? " (deleted before)" : ""));
@@ -136,7 +136,7 @@ private:
         std::string what = s.callee >= 0 && static_cast<size_t>(s.callee) < p_.functions.size()
                                ? fmt::format("argument of {}", p_.functions[s.callee].name)
                                : std::string("call argument");
-        for (uint32_t v : s.uses)
+        for (uint32_t v : p_.uses(s))
           if (!(handedOverStamp && handedOverMark_[v] == handedOverStamp) &&
               failed(use(fn, f, v, what)))
             return failure();
@@ -145,26 +145,25 @@ private:
           return fail(fn.name, "call of an unknown function");
         // Values handed over are deleted in this frame by a Del before the call;
         // the callee gets its own scope.
-        std::vector<uint32_t> callArgs = s.uses;
+        std::span<const uint32_t> callArgs = p_.uses(s);
         std::vector<uint32_t> results;
         if (failed(runFunction(static_cast<size_t>(s.callee), &callArgs, depth + 1, &results)))
           return failure();
-        if (results != s.defs)
-          return fail(fn.name,
-                      fmt::format("{} returns {} values, {} are bound", p_.functions[s.callee].name,
-                                  results.size(), s.defs.size()));
+        if (!std::ranges::equal(results, p_.defs(s)))
+          return fail(fn.name, fmt::format("{} returns {} values, {} are bound",
+                                           p_.functions[s.callee].name, results.size(), s.numDefs));
         Frame& g = frames_[depth];
-        for (uint32_t v : s.defs)
+        for (uint32_t v : p_.defs(s))
           define(g, v);
         break;
       }
       case ScopeStmt::Kind::Return:
-        for (uint32_t v : s.uses) {
+        for (uint32_t v : p_.uses(s)) {
           if (f.state[v] != kLive)
             return fail(fn.name, fmt::format("returns '{}', which is {}", name(v),
                                              f.state[v] == kDeleted ? "deleted" : "not defined"));
         }
-        returnedValues = s.uses;
+        returnedValues.assign(p_.uses(s).begin(), p_.uses(s).end());
         returned = true;
         break;
       }
@@ -192,7 +191,7 @@ private:
     return success();
   }
 
-  LogicalResult runFunction(size_t index, const std::vector<uint32_t>* args, size_t depth,
+  LogicalResult runFunction(size_t index, std::span<const uint32_t> const* args, size_t depth,
                             std::vector<uint32_t>* results) {
     std::vector<uint32_t>* saved = lastResults_;
     lastResults_ = results;

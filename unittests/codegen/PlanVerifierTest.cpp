@@ -12,25 +12,36 @@ namespace {
 
 using K = ScopeStmt::Kind;
 
-ScopeStmt stmt(K kind, std::vector<uint32_t> uses, std::vector<uint32_t> defs = {},
-               int32_t callee = -1, bool handOver = false) {
-  ScopeStmt s;
-  s.kind = kind;
-  s.uses = std::move(uses);
-  s.defs = std::move(defs);
-  s.callee = callee;
-  s.handOver = handOver;
-  return s;
+/// A statement before it is put into a program's pool.
+struct Stmt {
+  K kind;
+  std::vector<uint32_t> uses;
+  std::vector<uint32_t> defs;
+  int32_t callee = -1;
+  bool handOver = false;
+};
+
+Stmt stmt(K kind, std::vector<uint32_t> uses, std::vector<uint32_t> defs = {}, int32_t callee = -1,
+          bool handOver = false) {
+  return {kind, std::move(uses), std::move(defs), callee, handOver};
 }
 
-/// Values: 0 x, 1 y (view of x's result... storage 1 shared by y and z), 2 z, 3 out.
-ScopeProgram program(std::vector<ScopeStmt> partition, std::vector<ScopeStmt> call) {
+/// Values: 0 x, 1 y, 2 z (y and z share storage 1), 3 out (its storage reaches the output).
+ScopeProgram program(const std::vector<Stmt>& partition, const std::vector<Stmt>& call) {
   ScopeProgram p;
   p.names = {"x", "y", "z", "out"};
   p.storage = {0, 1, 1, 2};
   p.storageIsOutput = {false, false, true};
-  p.functions.push_back({"partition_0", std::move(partition)});
-  p.functions.push_back({"call", std::move(call)});
+  p.functions.resize(2);
+  p.functions[0].name = "partition_0";
+  p.functions[1].name = "call";
+  for (size_t f = 0; f < 2; ++f) {
+    for (const Stmt& s : f == 0 ? partition : call) {
+      ScopeStmt& added = p.append(p.functions[f], s.kind, s.uses, s.defs);
+      added.callee = s.callee;
+      added.handOver = s.handOver;
+    }
+  }
   p.entry = 1;
   return p;
 }
@@ -46,13 +57,13 @@ bool mentions(const std::string& s, std::string_view what) {
   return s.find(what) != std::string::npos;
 }
 
-std::vector<ScopeStmt> goodPartition() {
+std::vector<Stmt> goodPartition() {
   return {stmt(K::Params, {}, {0}),   stmt(K::Compute, {0}, {1}), stmt(K::Del, {0}),
           stmt(K::Compute, {1}, {2}), stmt(K::Compute, {2}, {3}), stmt(K::Del, {1, 2}),
           stmt(K::Return, {3})};
 }
 
-std::vector<ScopeStmt> goodCall() {
+std::vector<Stmt> goodCall() {
   return {stmt(K::Params, {}, {0}), stmt(K::Del, {0}, {}, 0, true), stmt(K::Call, {0}, {3}, 0),
           stmt(K::Return, {3})};
 }
@@ -85,10 +96,10 @@ TEST(PlanVerifier, UndefinedPartitionOutput) {
 
 TEST(PlanVerifier, AliasOutlivingItsBasesFree) {
   // Free y (storage 1) while its alias z is still used.
-  std::vector<ScopeStmt> part = {stmt(K::Params, {}, {0}), stmt(K::Compute, {0}, {1}),
-                                 stmt(K::Del, {0}),        stmt(K::Compute, {1}, {2}),
-                                 stmt(K::Del, {1}),        stmt(K::Compute, {2}, {3}),
-                                 stmt(K::Del, {2}),        stmt(K::Return, {3})};
+  std::vector<Stmt> part = {stmt(K::Params, {}, {0}), stmt(K::Compute, {0}, {1}),
+                            stmt(K::Del, {0}),        stmt(K::Compute, {1}, {2}),
+                            stmt(K::Del, {1}),        stmt(K::Compute, {2}, {3}),
+                            stmt(K::Del, {2}),        stmt(K::Return, {3})};
   std::string r = verify(program(part, goodCall()));
   EXPECT_TRUE(mentions(r, "'z' outlives the free of its storage")) << r;
 }

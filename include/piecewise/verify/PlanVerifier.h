@@ -32,6 +32,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,8 +50,8 @@ struct ScopeStmt {
   Kind kind = Kind::Compute;
   bool handOver = false;
   int32_t callee = -1;
-  std::vector<uint32_t> uses;
-  std::vector<uint32_t> defs;
+  /// The value ids it uses and defines: ranges of ScopeProgram::pool.
+  uint32_t usesBegin = 0, numUses = 0, defsBegin = 0, numDefs = 0;
 };
 
 struct ScopeFunction {
@@ -70,6 +71,30 @@ struct ScopeProgram {
   /// Index into functions of the entry (`call`).
   int32_t entry = 0;
   std::vector<ScopeFunction> functions;
+  /// Every statement's value ids, one flat array (a million statements, no
+  /// allocation each).
+  std::vector<uint32_t> pool;
+
+  std::span<const uint32_t> uses(const ScopeStmt& s) const {
+    return {pool.data() + s.usesBegin, s.numUses};
+  }
+  std::span<const uint32_t> defs(const ScopeStmt& s) const {
+    return {pool.data() + s.defsBegin, s.numDefs};
+  }
+  /// Appends a statement to `fn` with copies of `uses` and `defs` in the pool.
+  ScopeStmt& append(ScopeFunction& fn, ScopeStmt::Kind kind, std::span<const uint32_t> uses,
+                    std::span<const uint32_t> defs = {}) {
+    ScopeStmt s;
+    s.kind = kind;
+    s.usesBegin = static_cast<uint32_t>(pool.size());
+    s.numUses = static_cast<uint32_t>(uses.size());
+    pool.insert(pool.end(), uses.begin(), uses.end());
+    s.defsBegin = static_cast<uint32_t>(pool.size());
+    s.numDefs = static_cast<uint32_t>(defs.size());
+    pool.insert(pool.end(), defs.begin(), defs.end());
+    fn.body.push_back(s);
+    return fn.body.back();
+  }
 };
 
 /// Runs `program` abstractly; on the first violation reports it as an error
