@@ -445,7 +445,13 @@ void EventBuilder::build() {
         fragment = true;
         scopes[0].assumeParams = true;
         ScopeInfo frag;
-        frag.kind = ScopeKind::Fragment;
+        // A cut that starts with a definition is most likely a class body
+        // (`    def call(self, args):` of Inductor's Runner): methods are then
+        // named `<fragment>.call` and do not see the fragment's names.
+        const PyToken& t0 = toks_[l.firstToken];
+        bool classBody = l.numTokens > 0 && (t0.isName("def") || t0.isName("class") ||
+                                             t0.isName("async") || t0.isOp("@"));
+        frag.kind = classBody ? ScopeKind::Class : ScopeKind::Fragment;
         frag.parent = 0;
         frag.qualName = "<fragment>";
         frag.assumeParams = true;

@@ -387,3 +387,20 @@ TEST(WrapperVerifier, UnscannableInputIsASyntaxViolation) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(WrapperVerifier, FragmentStartingWithADefIsAClassBody) {
+  Result r = check("    def call(self, args):\n"
+                   "        buf0, = args\n"
+                   "        del buf0\n"
+                   "        return (buf0, self.partitions, torch)\n"
+                   "runner = Runner(partitions=[])\n");
+  ASSERT_EQ(r.found.size(), 1u);
+  EXPECT_TRUE(r.fragment);
+  EXPECT_EQ(r.found[0].kind, "use-after-del");
+  EXPECT_EQ(r.found[0].function, "<fragment>.call");
+  EXPECT_EQ(r.functions, 1u);
+}
+
+} // namespace

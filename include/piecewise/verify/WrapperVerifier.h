@@ -32,6 +32,8 @@
 // parameters are unknown: a name read before it is assigned or deleted is
 // assumed to be a parameter (or a global of the missing part). `del` of a name
 // never seen before, a use after `del` and a double `del` are still violations.
+// When the fragment starts with a `def`, `class` or decorator, it is taken as
+// a class body instead (methods are then `<fragment>.call`).
 // Dedents inside the fragment (fewer spaces, but still indented) are taken as
 // leaving unconditional blocks such as `with`. In a fragment, module-level names
 // not defined in the visible text are assumed to come from the missing part.
