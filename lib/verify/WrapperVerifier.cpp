@@ -597,7 +597,7 @@ void EventBuilder::handleClass(Span s, uint32_t classIdx, int64_t indent) {
   uint32_t after = i;
   if (i < s.e && tok(i).kind == PyTokKind::Open && tok(i).text == "(") {
     uint32_t close = match_[i] != kNone ? match_[i] : s.e;
-    reads(Span{i + 1, close}, 0);
+    reads(Span{i, close < s.e ? close + 1 : s.e}, 0); // with the parens: `metaclass=` is a keyword
     after = close < s.e ? close + 1 : s.e;
   }
   if (nameTok)

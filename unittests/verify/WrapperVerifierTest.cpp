@@ -199,7 +199,7 @@ TEST(WrapperVerifier, DeletedTwiceAndUndefinedNames) {
 }
 
 TEST(WrapperVerifier, NestedDefsSeeEnclosingNamesAndGetQualifiedNames) {
-  Result r = check("class Runner:\n"
+  Result r = check("class Runner(object, metaclass=type):\n"
                    "    def __init__(self, partitions):\n"
                    "        self.partitions = partitions\n"
                    "    def call(self, args):\n"
