@@ -654,7 +654,21 @@ void EventBuilder::handleCompound(Span s, uint32_t kwIdx, int64_t indent) {
     pushBlock(BlockKind::Cond, indent);
     if (as != kNone)
       targets(Span{as + 1, header.e}, EvKind::Bind);
-  } else { // try, else, finally, case
+  } else if (w == "case") {
+    // Patterns bind their capture names (`case [a, b]`, `case T() as x`,
+    // `case P(k=v)`). Every plain name that is not a class (`T(`) or a dotted
+    // value (`m.X`) is taken as bound; the pattern and guard are not read.
+    pushBlock(BlockKind::Cond, indent);
+    for (uint32_t i = header.b; i < header.e; ++i) {
+      const PyToken& t = tok(i);
+      if (t.kind != PyTokKind::Name || isKeyword(t.text))
+        continue;
+      bool dotted = (i > header.b && tok(i - 1).isOp(".")) ||
+                    (i + 1 < header.e && (tok(i + 1).isOp(".") || tok(i + 1).text == "("));
+      if (!dotted)
+        emit(EvKind::Bind, t);
+    }
+  } else { // try, else, finally
     pushBlock(BlockKind::Cond, indent);
   }
   if (colon != kNone && colon + 1 < s.e) {
@@ -862,7 +876,15 @@ void EventBuilder::reads(Span s, uint8_t flags) {
   std::sort(excluded_.begin(), excluded_.end());
   excluded_.erase(std::unique(excluded_.begin(), excluded_.end()), excluded_.end());
 
-  // Pass B: the reads.
+  // Pass B: walrus targets first. Evaluation order inside an expression is
+  // not text order (`a if (a := f()) else b`, `[v for x in y if (v := g(x))]`),
+  // so binding them before the statement's reads keeps the check definite.
+  for (uint32_t i = s.b; i + 1 < s.e; ++i)
+    if (tok(i).kind == PyTokKind::Name && tok(i + 1).isOp(":=") &&
+        !(i > s.b && tok(i - 1).isOp(".")))
+      emit(EvKind::Bind, tok(i));
+
+  // Pass C: the reads.
   depth = 0;
   for (uint32_t i = s.b; i < s.e; ++i) {
     const PyToken& t = tok(i);
@@ -878,10 +900,8 @@ void EventBuilder::reads(Span s, uint8_t flags) {
       continue;
     if (i > s.b && tok(i - 1).isOp("."))
       continue; // attribute
-    if (i + 1 < s.e && tok(i + 1).isOp(":=")) {
-      emit(EvKind::Bind, t);
-      continue;
-    }
+    if (i + 1 < s.e && tok(i + 1).isOp(":="))
+      continue; // bound above
     if (depth > 0 && i + 1 < s.e && tok(i + 1).isOp("="))
       continue; // keyword argument
     if (std::binary_search(excluded_.begin(), excluded_.end(), t.text))

@@ -285,7 +285,9 @@ TEST(WrapperVerifier, LoopsComprehensionsLambdasAndKeywords) {
                    "    sq = [x * x for x in new if x]\n"
                    "    g = {k: v for k, v in enumerate(sq)}\n"
                    "    h = sorted(sq, key=lambda item, *rest: item + later_global)\n"
-                   "    if (n := len(g)) > 0:\n"
+                   "    m = [v for s in sq if (v := s + 1)]\n"
+                   "    w = d.real if (d := len(m)) else 0\n"
+                   "    if (n := len(g) + w) > 0:\n"
                    "        print(n, h, end='')\n"
                    "    while n:\n"
                    "        n -= 1\n"
@@ -296,6 +298,19 @@ TEST(WrapperVerifier, LoopsComprehensionsLambdasAndKeywords) {
   r = check("def f(args):\n"
             "    fn = lambda t, scale=2: t * scale\n"
             "    return fn(args)\n");
+  EXPECT_TRUE(r.found.empty());
+
+  // match/case patterns bind their capture names.
+  r = check("import torch\n"
+            "def f(args):\n"
+            "    for attr in args:\n"
+            "        match getattr(args, attr):\n"
+            "            case torch.Tensor() as inner:\n"
+            "                print(inner)\n"
+            "            case [first, *rest] if first:\n"
+            "                print(first, rest)\n"
+            "            case _:\n"
+            "                pass\n");
   EXPECT_TRUE(r.found.empty());
 
   r = check("def f(args):\n"
