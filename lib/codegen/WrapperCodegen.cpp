@@ -42,9 +42,11 @@ WrapperProgram lowerToWrapper(const LifetimePlan& lt) {
   ScopeProgram& p = w.program;
   p.names.resize(num.size());
   p.storage.resize(num.size());
+  p.locations.resize(num.size());
   for (uint32_t i = 0; i < num.size(); ++i) {
     p.names[i] = pythonName(*num.node(i), graph, p.ownedNames);
     p.storage[i] = lt.storages().storageOf(i);
+    p.locations[i] = num.node(i)->loc();
   }
   p.storageIsOutput.resize(lt.storages().numStorages());
   for (uint32_t s = 0; s < p.storageIsOutput.size(); ++s)

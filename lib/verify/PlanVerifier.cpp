@@ -24,7 +24,7 @@ public:
     if (failed(runFunction(static_cast<size_t>(p_.entry), nullptr, 0)))
       return failure();
     if (leak_) {
-      diag_.error(Location{}, *leak_);
+      diag_.error(locationOf(leakValue_), *leak_);
       return failure();
     }
     return success();
@@ -36,8 +36,12 @@ private:
     std::vector<uint32_t> touched;
   };
 
-  LogicalResult fail(std::string_view fn, std::string msg) {
-    diag_.error(Location{}, fmt::format("in {}: {}", fn, msg));
+  Location locationOf(uint32_t v) const {
+    return v < p_.locations.size() ? p_.locations[v] : Location{};
+  }
+  /// Reports at the definition of value `v` (when known).
+  LogicalResult fail(std::string_view fn, std::string msg, uint32_t v = ~0u) {
+    diag_.error(locationOf(v), fmt::format("in {}: {}", fn, msg));
     return failure();
   }
   std::string_view name(uint32_t v) const { return p_.names[v]; }
@@ -58,13 +62,15 @@ private:
     if (v >= p_.names.size())
       return fail(fn.name, fmt::format("value id {} out of range", v));
     if (f.state[v] == kDeleted)
-      return fail(fn.name, fmt::format("use of '{}' after del ({})", name(v), what));
+      return fail(fn.name, fmt::format("use of '{}' after del ({})", name(v), what), v);
     if (f.state[v] != kLive)
-      return fail(fn.name, fmt::format("'{}' is not defined here ({})", name(v), what));
+      return fail(fn.name, fmt::format("'{}' is not defined here ({})", name(v), what), v);
     if (storageFreed(v))
-      return fail(fn.name, fmt::format("'{}' outlives the free of its storage (an alias of it "
-                                       "was freed before) ({})",
-                                       name(v), what));
+      return fail(fn.name,
+                  fmt::format("'{}' outlives the free of its storage (an alias of it "
+                              "was freed before) ({})",
+                              name(v), what),
+                  v);
     return success();
   }
   void define(Frame& f, uint32_t v) {
@@ -125,8 +131,10 @@ private:
         }
         for (uint32_t v : p_.uses(s)) {
           if (f.state[v] != kLive)
-            return fail(fn.name, fmt::format("del of '{}', which is not in scope{}", name(v),
-                                             f.state[v] == kDeleted ? " (deleted before)" : ""));
+            return fail(fn.name,
+                        fmt::format("del of '{}', which is not in scope{}", name(v),
+                                    f.state[v] == kDeleted ? " (deleted before)" : ""),
+                        v);
           f.state[v] = kDeleted;
           if (!s.handOver && p_.storage[v] < freed_.size())
             freed_[p_.storage[v]] = 1;
@@ -160,8 +168,10 @@ private:
       case ScopeStmt::Kind::Return:
         for (uint32_t v : p_.uses(s)) {
           if (f.state[v] != kLive)
-            return fail(fn.name, fmt::format("returns '{}', which is {}", name(v),
-                                             f.state[v] == kDeleted ? "deleted" : "not defined"));
+            return fail(fn.name,
+                        fmt::format("returns '{}', which is {}", name(v),
+                                    f.state[v] == kDeleted ? "deleted" : "not defined"),
+                        v);
         }
         returnedValues.assign(p_.uses(s).begin(), p_.uses(s).end());
         returned = true;
@@ -179,8 +189,10 @@ private:
           !(depth > 0 && std::binary_search(params.begin(), params.end(), v))) {
         bool outputStorage = depth == 0 && p_.storage[v] < p_.storageIsOutput.size() &&
                              p_.storageIsOutput[p_.storage[v]];
-        if (!outputStorage)
+        if (!outputStorage) {
           leak_ = fmt::format("in {}: '{}' is never freed and is not returned", fn.name, name(v));
+          leakValue_ = v;
+        }
       }
     }
     if (lastResults_)
@@ -205,6 +217,7 @@ private:
   std::vector<uint8_t> freed_;
   std::vector<Frame> frames_;
   std::optional<std::string> leak_;
+  uint32_t leakValue_ = ~0u;
   std::vector<uint32_t>* lastResults_ = nullptr;
   std::vector<uint32_t> handedOverMark_ = std::vector<uint32_t>(p_.names.size(), 0);
   uint32_t handOverStamp_ = 0;

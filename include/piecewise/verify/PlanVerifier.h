@@ -64,6 +64,8 @@ struct ScopeProgram {
   std::vector<std::string_view> names;
   /// Storage for names that are not views of longer-lived strings.
   std::deque<std::string> ownedNames;
+  /// Where each value id is defined in the source, for diagnostics (may be empty).
+  std::vector<Location> locations;
   /// Storage class per value id (values of one class share memory).
   std::vector<uint32_t> storage;
   /// Per storage class: true when it reaches the graph output (never freed).
