@@ -133,7 +133,7 @@ def split_graph_ex(gm, splitting_ops, *, decompose_size=True, merge_empty=True):
 
 
 def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty):
-    ops = [_pattern(o) for o in splitting_ops]
+    ops = [_pattern(o) for o in (splitting_ops or ())]
     ir = _fx.to_ir(gm)
     sync, pieces, num_unique = ir.core.split(ops, decompose_size, merge_empty, True)
     nodes = _fx.sync(gm.graph, ir, sync)
