@@ -55,13 +55,7 @@ WrapperProgram lowerToWrapper(const LifetimePlan& lt) {
   using K = ScopeStmt::Kind;
   std::vector<uint32_t> scratch, scratch2;
   auto compute = [&](ScopeFunction& fn, uint32_t i) {
-    scratch.clear();
-    num.node(i)->forEachInput([&](Node* in) {
-      uint32_t j = num.lookup(in);
-      if (j != NodeNumbering::kAbsent)
-        scratch.push_back(j);
-    });
-    p.append(fn, K::Compute, scratch, std::span<const uint32_t>(&i, 1));
+    p.append(fn, K::Compute, lt.inputsOf(i), std::span<const uint32_t>(&i, 1));
   };
   auto nodeNumbers = [&](std::vector<uint32_t>& out, const std::vector<Node*>& nodes) {
     out.clear();

@@ -18,28 +18,54 @@ LifetimePlan::LifetimePlan(const PartitionPlan& plan, const OpRegistry* registry
   for (uint32_t i = 0; i < n; ++i)
     if (num.node(i)->isPlaceholder())
       order_.push_back(i);
-  for (const Piece& p : plan.pieces())
-    for (const Node* node : p.nodes)
-      order_.push_back(num.lookup(node));
+  {
+    // Piece nodes in plan order, each piece in graph order: a counting sort of
+    // node numbers by piece index (no pointer lookups).
+    std::vector<uint32_t> start(plan.size() + 1, 0);
+    for (uint32_t i = 0; i < n; ++i)
+      if (int32_t pi = plan.pieceIndexAt(i); pi >= 0)
+        ++start[static_cast<size_t>(pi) + 1];
+    for (size_t k = 1; k < start.size(); ++k)
+      start[k] += start[k - 1];
+    const size_t base = order_.size();
+    order_.resize(base + start.back());
+    for (uint32_t i = 0; i < n; ++i)
+      if (int32_t pi = plan.pieceIndexAt(i); pi >= 0)
+        order_[base + start[static_cast<size_t>(pi)]++] = i;
+  }
   pos_.assign(n, ~0u);
   for (size_t k = 0; k < order_.size(); ++k)
     pos_[order_[k]] = static_cast<uint32_t>(k);
   const uint32_t end = endPosition();
 
+  // Inputs per node (one lookup per edge, here only).
+  inputsStart_.assign(n + 1, 0);
+  inputsFlat_.reserve(2 * n);
+  for (uint32_t i = 0; i < n; ++i) {
+    num.node(i)->forEachInput([&](const Node* in) {
+      uint32_t j = num.lookup(in);
+      if (j != NodeNumbering::kAbsent)
+        inputsFlat_.push_back(j);
+    });
+    inputsStart_[i + 1] = static_cast<uint32_t>(inputsFlat_.size());
+  }
+
   // Last use per value, then death per storage.
+  std::vector<uint32_t> last(n, 0);
+  for (uint32_t i = 0; i < n; ++i)
+    if (pos_[i] != ~0u)
+      last[i] = std::max(last[i], pos_[i]);
+  for (uint32_t i = 0; i < n; ++i) {
+    uint32_t at = pos_[i] == ~0u ? end : pos_[i];
+    for (uint32_t j : inputsOf(i))
+      last[j] = std::max(last[j], at);
+  }
   std::vector<uint32_t> storageDeath(storages_.numStorages(), 0);
   for (uint32_t i = 0; i < n; ++i) {
     if (pos_[i] == ~0u)
       continue;
-    uint32_t last = pos_[i];
-    for (const Node* u : num.node(i)->users()) {
-      uint32_t j = num.lookup(u);
-      if (j == NodeNumbering::kAbsent)
-        continue;
-      last = std::max(last, pos_[j] == ~0u ? end : pos_[j]);
-    }
     uint32_t& d = storageDeath[storages_.storageOf(i)];
-    d = std::max(d, last);
+    d = std::max(d, last[i]);
   }
   storageIsOutput_.assign(storages_.numStorages(), 0);
   for (size_t s = 0; s < storageDeath.size(); ++s)
@@ -86,17 +112,16 @@ LifetimePlan::LifetimePlan(const PartitionPlan& plan, const OpRegistry* registry
           symbols.insert(s);
       });
     };
-    for (const Node* node : piece.nodes) {
-      addSymbols(node);
-      node->forEachInput([&](Node* in) {
-        uint32_t j = num.lookup(in);
-        if (j == NodeNumbering::kAbsent || pos_[j] == ~0u || plan.pieceIndexAt(j) == self ||
-            stamp[j] == mark)
-          return;
+    for (uint32_t q = sig.begin; q < sig.end; ++q) {
+      const uint32_t i = order_[q];
+      addSymbols(num.node(i));
+      for (uint32_t j : inputsOf(i)) {
+        if (pos_[j] == ~0u || plan.pieceIndexAt(j) == self || stamp[j] == mark)
+          continue;
         stamp[j] = mark;
-        sig.inputs.push_back({in, death_[j] < sig.end, true});
-        addSymbols(in);
-      });
+        sig.inputs.push_back({num.node(j), death_[j] < sig.end, true});
+        addSymbols(num.node(j));
+      }
     }
     for (uint32_t q = sig.begin; q < sig.end; ++q) {
       forEachDyingAt(q, [&](uint32_t j) {
@@ -107,8 +132,9 @@ LifetimePlan::LifetimePlan(const PartitionPlan& plan, const OpRegistry* registry
           sig.inputs.push_back({num.node(j), true, false});
       });
     }
-    for (Node* node : piece.nodes) {
-      uint32_t j = num.lookup(node);
+    for (uint32_t q = sig.begin; q < sig.end; ++q) {
+      const uint32_t j = order_[q];
+      Node* node = num.node(j);
       bool out;
       if (options_.debugDropAliasInputs) {
         out = false;

@@ -32,6 +32,7 @@
 #include "piecewise/partition/PartitionPlan.h"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -88,6 +89,11 @@ public:
     for (uint32_t k = dyingStart_[p]; k < dyingStart_[p + 1]; ++k)
       fn(dyingFlat_[k]);
   }
+  /// Node numbers of the values node number `i` reads (args then kwargs, with
+  /// repeats), computed once so later stages need no pointer lookups.
+  std::span<const uint32_t> inputsOf(uint32_t i) const {
+    return {inputsFlat_.data() + inputsStart_[i], inputsStart_[i + 1] - inputsStart_[i]};
+  }
   /// True when storage `s` reaches the graph output.
   bool storageIsOutput(uint32_t s) const { return storageIsOutput_[s] != 0; }
 
@@ -114,6 +120,8 @@ private:
   std::vector<uint32_t> dyingStart_;
   std::vector<uint32_t> dyingFlat_;
   std::vector<uint8_t> storageIsOutput_;
+  std::vector<uint32_t> inputsStart_;
+  std::vector<uint32_t> inputsFlat_;
   std::vector<PartitionSignature> signatures_;
 };
 
