@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <queue>
-#include <unordered_map>
 
 namespace piecewise {
 
@@ -96,21 +95,24 @@ bool isCall(const Node& n) {
 CudagraphSafety::CudagraphSafety(const Graph& graph, const OpRegistry* registry,
                                  const CudagraphPartitionOptions& options)
     : registry_(registry), options_(options), matcher_(options.unsafeOps) {
-  // The main device: the accelerator device most tensor values live on.
-  std::unordered_map<const char*, size_t> counts;
+  // The main device: the accelerator device most tensor values live on (the
+  // first one seen wins a tie). Graphs use one or two devices: a small list.
+  std::vector<std::pair<Symbol, size_t>> counts;
   for (const Node* n : graph) {
     Symbol d = deviceOf(n);
-    if (!d.isNull() && !isCpuDevice(d) && d.str() != "meta")
-      ++counts[d.data()];
+    if (d.isNull() || isCpuDevice(d) || d.str() == "meta")
+      continue;
+    auto it = std::find_if(counts.begin(), counts.end(),
+                           [&](const std::pair<Symbol, size_t>& c) { return c.first == d; });
+    if (it == counts.end())
+      counts.emplace_back(d, 1);
+    else
+      ++it->second;
   }
   size_t best = 0;
-  for (const Node* n : graph) {
-    Symbol d = deviceOf(n);
-    if (d.isNull())
-      continue;
-    auto it = counts.find(d.data());
-    if (it != counts.end() && it->second > best) {
-      best = it->second;
+  for (const auto& [d, c] : counts) {
+    if (c > best) {
+      best = c;
       mainDevice_ = d;
     }
   }
@@ -278,7 +280,9 @@ FailureOr<PartitionPlan> partitionForCudagraphs(const Graph& graph, const OpRegi
 
   // Class per node: 0 captured, 1 not; reason for the unsafe ones.
   std::vector<int8_t> cls(n, -1);
-  std::vector<std::string> reasons(n);
+  // Reasons of the unsafe nodes only (most nodes have none).
+  std::vector<std::string> reasonList(1);
+  std::vector<uint32_t> reasonOf(n, 0);
   std::vector<uint32_t> order;
   order.reserve(n);
   bool ok = true;
@@ -299,7 +303,8 @@ FailureOr<PartitionPlan> partitionForCudagraphs(const Graph& graph, const OpRegi
       cls[i] = cls[p];
     } else if (std::optional<std::string> r = safety.unsafeReason(*node)) {
       cls[i] = 1;
-      reasons[i] = std::move(*r);
+      reasonOf[i] = static_cast<uint32_t>(reasonList.size());
+      reasonList.push_back(std::move(*r));
     } else {
       cls[i] = 0;
     }
@@ -394,7 +399,7 @@ FailureOr<PartitionPlan> partitionForCudagraphs(const Graph& graph, const OpRegi
     if (k == 0 || cls[i] != cls[order[k - 1]]) {
       ++id;
       plan.addPiece(id, cls[i] ? PieceKind::CudagraphUnsafe : PieceKind::Compiled,
-                    cls[i] ? reasons[i] : std::string());
+                    cls[i] ? reasonList[reasonOf[i]] : std::string());
     }
     plan.pieces().back().nodes.push_back(num.node(i));
   }
