@@ -175,6 +175,11 @@ public:
 private:
   std::string_view name(uint32_t v) const { return w_.program.names[v]; }
 
+  static bool isDeviceString(std::string_view s) {
+    std::string_view type = s.substr(0, s.find(':'));
+    return type == "cuda" || type == "cpu" || type == "xpu" || type == "mps" || type == "hpu";
+  }
+
   std::string mapDevice(std::string_view dev) const {
     for (const auto& [from, to] : opts_.deviceMap)
       if (from == dev)
@@ -198,6 +203,13 @@ private:
       return;
     case K::Device:
       s += fmt::format("torch.device('{}')", mapDevice(a.getSymbol().str()));
+      return;
+    case K::String:
+      if (mapStrings_ && isDeviceString(a.getSymbol().str())) {
+        s += fmt::format("'{}'", mapDevice(a.getSymbol().str()));
+        return;
+      }
+      s += printArgument(a);
       return;
     case K::List:
     case K::Tuple:
@@ -269,7 +281,10 @@ private:
       }
       s += '.';
       s += t;
+      // `.to('cuda:0')`: device strings are mapped like device arguments.
+      mapStrings_ = t == "to";
       callArgs(s, n, 1);
+      mapStrings_ = false;
       return success();
     default:
       break;
@@ -389,6 +404,7 @@ private:
   const NodeNumbering& num_;
   std::string out_;
   bool argsListDone_ = false;
+  mutable bool mapStrings_ = false;
 };
 
 } // namespace
