@@ -13,6 +13,9 @@
 //    an unbacked symbol `u0`, `u1`, ...);
 //  - a named unsafe op (`unsafeOps`, matched like splitting ops);
 //  - with `skipDynamicShapes`, any node whose meta mentions a symbol.
+// An upload (a copy from CPU onto the main device, `.cuda()`, `.to(main)`)
+// is not a reason: it starts the captured partition after the CPU region
+// (the seed case: two captured partitions around the CPU copy).
 // A getitem goes with its producer (a tuple never crosses a boundary). The
 // main device is the accelerator device most tensors of the graph live on
 // (none for a CPU graph: then CPU work is no reason).
