@@ -92,6 +92,8 @@ def test_seed_codegen_runs_and_equals_eager(piecewise_bin, tmp_path):
     assert "def partition_0(args):" in text and "def partition_2(args):" in text
     assert "args.clear()" in text
     compare(SEED, out)
+    vw = pw(piecewise_bin, "verify-wrapper", out, check=False)
+    assert vw.returncode == 0, vw.stdout + vw.stderr
 
 
 def test_seed_debug_drop_alias_inputs_fails_verification(piecewise_bin):
@@ -244,6 +246,9 @@ def test_random_graph_plan_verifies_and_runs(seed, piecewise_bin, tmp_path):
         out = tmp_path / "w.py"
         codegen(piecewise_bin, src, ["--cudagraph", *extra], out)
         compare(src, out, seed=seed)
+        # Cross-check with the independent name-scope checker over the Python text.
+        vw = pw(piecewise_bin, "verify-wrapper", out, check=False)
+        assert vw.returncode == 0, vw.stdout + vw.stderr
 
 
 def test_device_map_rewrites_method_copies(piecewise_bin, tmp_path):
