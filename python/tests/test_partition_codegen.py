@@ -262,3 +262,19 @@ def test_device_map_rewrites_method_copies(piecewise_bin, tmp_path):
     w, a = ns["call"]([x.clone()])
     torch.testing.assert_close(a, torch.relu(x))
     torch.testing.assert_close(w, 2 * (torch.relu(x) + 1))
+
+
+def test_seed_debug_wrapper_really_fails_at_run_time(piecewise_bin, tmp_path):
+    """Without the aliasing inputs (the old Inductor behaviour, printed with the plan verifier
+    off) the wrapper fails the way Inductor's did: UnboundLocalError at the `del` of the view's
+    base. verify-wrapper, reading only the Python text, reports the same line."""
+    out = tmp_path / "bug.py"
+    r = pw(piecewise_bin, "codegen", SEED, "--cudagraph", "--device-map", "cuda=cpu",
+           "--debug-drop-alias-inputs", "--no-verify-plan", "-o", out, check=False)
+    assert r.returncode == 0, r.stderr
+    ns = load_wrapper(out)
+    with pytest.raises(UnboundLocalError, match="add"):
+        ns["call"]([torch.randn(4, 8)])
+    vw = pw(piecewise_bin, "verify-wrapper", out, check=False)
+    assert vw.returncode == 1
+    assert "del of 'add', which is not in scope" in vw.stderr
