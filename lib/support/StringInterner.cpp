@@ -29,8 +29,8 @@ void StringInterner::reserve(size_t n) {
 }
 
 void StringInterner::rehash(size_t capacity) {
-  std::vector<Slot> old = std::move(slots_);
-  slots_.assign(capacity, Slot());
+  TableStorage<Slot> old = std::move(slots_);
+  slots_ = TableStorage<Slot>(capacity);
   size_t mask = capacity - 1;
   for (const Slot& s : old) {
     if (!s.data)

@@ -10,8 +10,10 @@
 #pragma once
 
 #include "piecewise/support/Hashing.h"
+#include "piecewise/support/TableStorage.h"
 
 #include <cassert>
+#include <type_traits>
 #include <vector>
 
 namespace piecewise {
@@ -108,16 +110,19 @@ private:
     V value{};
   };
 
+  using Storage =
+      std::conditional_t<std::is_trivially_copyable_v<V>, TableStorage<Slot>, std::vector<Slot>>;
+
   void rehash(size_t cap) {
-    std::vector<Slot> old = std::move(slots_);
-    slots_.assign(cap, Slot());
+    Storage old = std::move(slots_);
+    slots_ = Storage(cap);
     size_ = 0;
     for (Slot& s : old)
       if (s.key)
         insert(s.key, std::move(s.value));
   }
 
-  std::vector<Slot> slots_;
+  Storage slots_;
   size_t size_ = 0;
 };
 

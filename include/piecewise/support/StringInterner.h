@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "piecewise/support/TableStorage.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -75,7 +77,7 @@ private:
   void rehash(size_t capacity);
 
   /// Open addressing with linear probing; entries are never removed.
-  std::vector<Slot> slots_;
+  TableStorage<Slot> slots_;
   size_t size_ = 0;
   std::vector<std::unique_ptr<char[]>> blocks_;
   char* cur_ = nullptr;
