@@ -154,7 +154,8 @@ private:
   std::optional<Argument> parseSequence(PyLexer& lex, Token open, Tok close, int depth,
                                         bool isList);
   std::optional<Argument> parseDevice(PyLexer& lex, Token open);
-  std::optional<Argument> parseOpaqueCall(PyLexer& lex, const char* begin, Token open);
+  std::optional<Argument> parseVerbatim(PyLexer& lex, const char* begin, Token open,
+                                        const char* unterminated);
   std::optional<Argument> parseNumber(Token t, bool negate);
   std::optional<Argument> resolveName(Token t);
   bool expect(PyLexer& lex, Tok kind, const char* what);
@@ -1060,33 +1061,9 @@ std::optional<Argument> CodeFormParser::parseArg(PyLexer& lex, int depth) {
     return parseSequence(lex, t, Tok::RBracket, depth, true);
   case Tok::LParen:
     return parseSequence(lex, t, Tok::RParen, depth, false);
-  case Tok::LBrace: {
+  case Tok::LBrace:
     // Dicts are kept verbatim.
-    int level = 1;
-    while (level > 0) {
-      Token s = lex.next();
-      if (s.is(Tok::End)) {
-        error(t.begin, "unterminated '{'");
-        return std::nullopt;
-      }
-      if (s.is(Tok::Error)) {
-        lexError(lex, s);
-        return std::nullopt;
-      }
-      if (s.is(Tok::LBrace) || s.is(Tok::LParen) || s.is(Tok::LBracket)) {
-        if (++level > kMaxDepth) {
-          error(s.begin, fmt::format("nesting is deeper than {} levels", kMaxDepth));
-          return std::nullopt;
-        }
-      } else if (s.is(Tok::RBrace) || s.is(Tok::RParen) || s.is(Tok::RBracket)) {
-        --level;
-      }
-      if (level == 0)
-        return Argument::opaque(
-            graph_->intern(std::string_view(t.begin, static_cast<size_t>(s.end - t.begin))));
-    }
-    return std::nullopt;
-  }
+    return parseVerbatim(lex, t.begin, t, "unterminated '{'");
   case Tok::Name:
     return parseNameArg(lex, t, depth);
   case Tok::Error:
@@ -1187,7 +1164,7 @@ std::optional<Argument> CodeFormParser::parseNameArg(PyLexer& lex, Token first, 
         items.push_back(Argument::none());
       return Argument::slice(std::move(items[0]), std::move(items[1]), std::move(items[2]));
     }
-    return parseOpaqueCall(lex, first.begin, open);
+    return parseVerbatim(lex, first.begin, open, "unterminated '(': the line ends before ')'");
   }
   std::string_view d = dotted;
   if (d.substr(0, 6) == "torch.") {
@@ -1294,13 +1271,14 @@ std::optional<Argument> CodeFormParser::parseDevice(PyLexer& lex, Token open) {
   return Argument::device(graph_->intern(type));
 }
 
-std::optional<Argument> CodeFormParser::parseOpaqueCall(PyLexer& lex, const char* begin,
-                                                        Token open) {
+std::optional<Argument> CodeFormParser::parseVerbatim(PyLexer& lex, const char* begin, Token open,
+                                                      const char* unterminated) {
+  // Skips to the bracket that closes `open` and keeps [begin, close] as text.
   int level = 1;
   while (true) {
     Token s = lex.next();
     if (s.is(Tok::End)) {
-      error(open.begin, "unterminated '(': the line ends before ')'");
+      error(open.begin, unterminated);
       return std::nullopt;
     }
     if (s.is(Tok::Error)) {
