@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cassert>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -34,6 +35,7 @@ PartitionPlan::PartitionPlan(const Graph& graph) : graph_(&graph), numbering_(gr
 
 Piece& PartitionPlan::addPiece(int64_t id, PieceKind kind, std::string reason) {
   finalized_ = false;
+  hashed_ = false;
   Piece& p = pieces_.emplace_back();
   p.id = id;
   p.kind = kind;
@@ -201,11 +203,16 @@ LogicalResult PartitionPlan::finalize(DiagnosticEngine& diag) {
     }
   }
 
+  finalized_ = true;
+  return success();
+}
+
+void PartitionPlan::computeHashes() {
+  assert(finalized_ && "hashes are computed over a finalized plan");
   PieceHasher hasher(*this);
   for (Piece& p : pieces_)
     p.hash = hasher.hash(p);
-  finalized_ = true;
-  return success();
+  hashed_ = true;
 }
 
 const Piece* PartitionPlan::pieceById(int64_t id) const {
@@ -220,6 +227,7 @@ size_t PartitionPlan::numSplitting() const {
 }
 
 size_t PartitionPlan::numUnique() const {
+  assert(hashed_ && "numUnique() needs computeHashes()");
   std::unordered_set<uint64_t> hashes;
   for (const Piece& p : pieces_)
     if (!p.isSplitting())

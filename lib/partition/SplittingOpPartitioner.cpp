@@ -192,6 +192,7 @@ FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
   }
   if (failed(plan.finalize(diag)))
     return failure();
+  plan.computeHashes();
   return plan;
 }
 

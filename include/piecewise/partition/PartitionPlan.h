@@ -19,11 +19,13 @@
 //    in scope to be compiled with dynamic shapes);
 //  - its outputs: the values defined in it and used by a later piece or by
 //    the graph output, in graph order;
-//  - a structural hash (see PieceHash.h).
+//  - a structural hash (see PieceHash.h), computed on request: the
+//    splitting-op partitioner computes it (piece deduplication is what split
+//    users want), the cudagraph partitioner does not (nothing there reads it).
 //
 // Building a plan: a partitioner adds pieces with their ids, kinds, reasons
 // and nodes, then calls finalize(), which orders and indexes the pieces and
-// computes inputs, outputs and hashes, checking that the plan is well formed
+// computes inputs and outputs, checking that the plan is well formed
 // (every node in exactly one piece; every value defined in an earlier piece
 // than its users, so the pieces can run in order).
 //
@@ -63,6 +65,7 @@ struct Piece {
   /// Computed by PartitionPlan::finalize().
   std::vector<Node*> inputs;
   std::vector<Node*> outputs;
+  /// Computed by PartitionPlan::computeHashes(); 0 until then.
   uint64_t hash = 0;
 
   /// `submod_<id>`.
@@ -90,12 +93,15 @@ public:
   std::vector<Piece>& pieces() { return pieces_; }
 
   /// Drops empty pieces, sorts pieces by id and each piece's nodes by graph
-  /// order, indexes nodes, computes inputs, outputs and hashes. Fails with a
+  /// order, indexes nodes, computes inputs and outputs. Fails with a
   /// diagnostic when two pieces share an id, a node is in two pieces or in
   /// none, a placeholder or the output is in a piece, or a value is used by a
   /// piece that does not come after the piece defining it.
   LogicalResult finalize(DiagnosticEngine& diag);
   bool isFinalized() const { return finalized_; }
+  /// Computes every piece's structural hash (PieceHash.h). Pre: finalized.
+  void computeHashes();
+  bool hasHashes() const { return hashed_; }
 
   //===--- Queries (after finalize) ---------------------------------------===//
 
@@ -118,7 +124,7 @@ public:
   size_t numSplitting() const;
   /// Number of distinct hashes among the pieces that are compiled (all but the
   /// splitting ones): how many compilations a backend that compiles each unique
-  /// piece once performs.
+  /// piece once performs. Pre: computeHashes().
   size_t numUnique() const;
   /// Index of the piece with the most nodes (the first such), or -1 when empty.
   int32_t largestPiece() const;
@@ -130,6 +136,7 @@ private:
   /// Piece index per node number; -1 for none.
   std::vector<int32_t> pieceIndex_;
   bool finalized_ = false;
+  bool hashed_ = false;
 };
 
 } // namespace piecewise

@@ -18,7 +18,8 @@
 // all its inputs are placeholders or defined in that piece or earlier; never
 // into a splitting piece, and a splitting piece never merges.
 // Pieces keep the original order (mutations such as KV-cache writes stay in
-// order); ids that end up empty never appear; pieces are sorted by id.
+// order); ids that end up empty never appear; pieces are sorted by id. The
+// plan comes with its piece hashes computed (PartitionPlan::computeHashes).
 //
 // Matching (ir/Target.h): a packet pattern (`aten::add`) matches every
 // overload, an overload pattern (`aten::add.Tensor`) only itself; the dotted
