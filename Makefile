@@ -8,7 +8,7 @@ PYTHON ?= python3
 JOBS ?= $(shell nproc)
 
 APT_PACKAGES := g++ make libfmt-dev libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev \
-                llvm-14-tools clang-format-14 libbenchmark-dev
+                llvm-14-tools clang-format-14 libbenchmark-dev libmimalloc-dev
 PIP_PACKAGES := torch==2.13.0 pytest cmake ninja pybind11
 
 DEMO_INPUT ?= examples/llama2_makefx.py

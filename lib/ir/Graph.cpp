@@ -11,8 +11,9 @@ namespace {
 constexpr uint64_t kOrderStep = uint64_t(1) << 20;
 
 const void* indexKey(OpKind op, Symbol target) {
-  // Interned strings start at least 8 bytes apart (a 4-byte length, the
-  // characters, a NUL, padding to 4), so data() + op is unique per (op, target).
+  // Interned strings start at least 16 bytes apart (a binding word, a 4-byte
+  // length, the characters, a NUL, padding to 8), so data() + op is unique per
+  // (op, target).
   static const char kNoTarget[8] = {};
   const char* base = target.isNull() ? kNoTarget : target.data();
   return base + static_cast<size_t>(op);
@@ -151,7 +152,7 @@ std::string Graph::uniqueName(std::string_view base) const {
 Symbol Graph::uniqueSymbol(std::string_view base) {
   // Fast path: the name is free (always so when parsing).
   Symbol s = intern(base);
-  if (!byName_.find(s.data()))
+  if (!names_.lookup(s))
     return s;
   std::string name = uniqueName(base);
   if (name != base) {
@@ -165,8 +166,7 @@ Node* Graph::lookup(std::string_view name) const {
   Symbol s = strings_->lookup(name);
   if (s.isNull())
     return nullptr;
-  Node* const* n = byName_.find(s.data());
-  return n ? *n : nullptr;
+  return names_.lookup(s);
 }
 
 //===--- Public mutation API ------------------------------------------------===//
@@ -176,6 +176,7 @@ void Graph::ChunkDeleter::operator()(Node* chunk) const {
 }
 
 Graph::~Graph() {
+  names_.unbindAll(*this);
   // Every chunk but the last is full; destroy the constructed nodes only.
   for (size_t c = 0; c < chunks_.size(); ++c) {
     size_t n = c + 1 == chunks_.size() ? usedInLastChunk_ : kChunkNodes;
@@ -193,7 +194,7 @@ Node* Graph::createNode(OpKind op, std::string_view name, Symbol target, std::ve
 
 Node* Graph::createNode(OpKind op, Symbol name, Symbol target, std::vector<Argument> args,
                         std::vector<KwArg> kwargs, Node* insertPoint) {
-  if (byName_.find(name.data()))
+  if (names_.lookup(name))
     name = uniqueSymbol(name.str());
   if (usedInLastChunk_ == kChunkNodes) {
     void* raw = ::operator new(sizeof(Node) * kChunkNodes, std::align_val_t(alignof(Node)));
@@ -208,7 +209,7 @@ Node* Graph::createNode(OpKind op, Symbol name, Symbol target, std::vector<Argum
   n->target_ = target;
   n->args_ = std::move(args);
   n->kwargs_ = std::move(kwargs);
-  byName_.insert(n->name_.data(), n);
+  names_.insert(name, n);
   link(n, insertPoint);
   addUses(n);
   indexAdd(n);
@@ -220,7 +221,7 @@ void Graph::erase(Node* n) {
   assert(n->users_.empty() && "erasing a node that still has users");
   dropUses(n);
   indexRemove(n);
-  byName_.erase(n->name_.data());
+  names_.erase(n->name_, n);
   unlink(n);
   n->args_.clear();
   n->kwargs_.clear();
@@ -285,9 +286,9 @@ void Graph::setTarget(Node* n, Symbol target) {
 Symbol Graph::rename(Node* n, std::string_view name) {
   if (n->name_.str() == name)
     return n->name_;
-  byName_.erase(n->name_.data());
+  names_.erase(n->name_, n);
   n->name_ = uniqueSymbol(name);
-  byName_.insert(n->name_.data(), n);
+  names_.insert(n->name_, n);
   return n->name_;
 }
 

@@ -81,10 +81,6 @@ std::unique_ptr<Module> buildSplitModule(const PartitionPlan& plan,
   // The value standing for each original node in the stitching graph, and in
   // the child graph being built.
   std::vector<Node*> topOf(num.size(), nullptr);
-  size_t topNodes = 1;
-  for (const Piece& p : plan.pieces())
-    topNodes += 1 + p.outputs.size();
-  tg.reserve(topNodes + graph.placeholders().size());
   std::vector<Node*> localOf(num.size(), nullptr);
 
   for (uint32_t i = 0; i < num.size(); ++i) {
@@ -125,7 +121,6 @@ std::unique_ptr<Module> buildSplitModule(const PartitionPlan& plan,
     // The piece as a child module.
     Module& child = top->addChild(name);
     Graph& cg = child.graph();
-    cg.reserve(p.inputs.size() + p.nodes.size() + 1);
     for (const Node* in : p.inputs) {
       Node* ph = cg.createNode(OpKind::Placeholder, in->name().str(), in->name(), {}, {});
       ph->setMeta(in->meta());

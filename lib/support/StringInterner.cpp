@@ -64,11 +64,13 @@ Symbol StringInterner::intern(std::string_view s) {
   if (slot->data)
     return Symbol::fromData(slot->data);
   uint32_t n = static_cast<uint32_t>(s.size());
-  // Keep the 4-byte length prefix aligned so that reading it is cheap.
-  size_t padded = (sizeof(uint32_t) + s.size() + 1 + 3) & ~size_t(3);
+  // [binding word][4-byte length][characters][NUL], padded so that the next
+  // string's binding word is aligned too.
+  size_t padded = (Symbol::kBindingOffset + s.size() + 1 + 7) & ~size_t(7);
   char* base = allocate(padded);
-  std::memcpy(base, &n, sizeof(uint32_t));
-  char* p = base + sizeof(uint32_t);
+  std::memset(base, 0, sizeof(void*));
+  std::memcpy(base + sizeof(void*), &n, sizeof(uint32_t));
+  char* p = base + Symbol::kBindingOffset;
   std::memcpy(p, s.data(), s.size());
   p[s.size()] = '\0';
   slot->hash = hash;

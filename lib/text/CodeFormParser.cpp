@@ -339,7 +339,6 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
   Graph& g = owner->graph();
   if (owner == root_.get()) {
     // About one node per line: size the tables once instead of rehashing.
-    g.reserve(buf_.numLines());
     g.strings().reserve(buf_.numLines() + 1024);
   }
   if (!g.empty()) {
@@ -464,6 +463,7 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
   }
   std::string_view name = first.text();
   Graph& g = *graph_;
+  // The name's interner slot is cold: its load overlaps with the annotation.
   g.strings().prefetch(name);
   auto poison = [&] { poisoned_.insert(std::string(name)); };
   {
@@ -495,10 +495,7 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
   }
   if (!expect(lex, Tok::Assign, "'='"))
     return poison();
-  // The name's table slots are cold; their prefetches overlap with parsing the
-  // right-hand side, and the duplicate check happens after it.
   Symbol nameSym = g.intern(name);
-  g.prefetchName(nameSym);
   auto redefined = [&]() {
     Node* prev = g.lookup(nameSym);
     if (!prev)

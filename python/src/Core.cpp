@@ -103,7 +103,6 @@ public:
 
   void importNodes(const py::list& nodes) {
     Graph& g = graph();
-    g.reserve(nodes.size());
     imported_.reserve(nodes.size());
     pyNodes_.reserve(nodes.size());
     for (const py::handle item : nodes) {

@@ -1,13 +1,14 @@
 //===- Graph.h - An FX graph in C++ -----------------------------*- C++ -*-===//
 //
-// A Graph owns its Nodes in one ordered list. Nodes live in a deque (stable
-// addresses, destroyed with the graph); erased nodes are unlinked and marked,
-// never reused. Every edit goes through this class so that the invariants
+// A Graph owns its Nodes in one ordered list. Nodes live in fixed-size chunks
+// (stable addresses, destroyed with the graph); erased nodes are unlinked and
+// marked, never reused. Every edit goes through this class so that the invariants
 // hold after each call:
 //
 //  - use lists are exact: n->users() holds one entry for each reference to n
 //    in the args/kwargs of a live node, and no entry for erased nodes;
-//  - names are unique in the graph (createNode uniquifies like FX: `add_1`);
+//  - names are unique in the graph (createNode uniquifies like FX: `add_1`)
+//    and resolve in O(1) through the name table (NameTable.h);
 //  - order is O(1) to query (isBefore) through gapped order numbers;
 //  - lookups by (op, target) are indexed (FX's find_nodes), not scans.
 //
@@ -17,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "piecewise/ir/NameTable.h"
 #include "piecewise/ir/Node.h"
 #include "piecewise/support/PointerMap.h"
 #include "piecewise/support/StringInterner.h"
@@ -52,13 +54,8 @@ public:
   /// Same with an interned name (uniquified only if taken).
   Node* createNode(OpKind op, Symbol name, Symbol target, std::vector<Argument> args,
                    std::vector<KwArg> kwargs, Node* insertPoint = nullptr);
-  /// Starts loading the name-table slot for `name` into cache (a hint).
-  void prefetchName(Symbol name) const { byName_.prefetch(name.data()); }
   /// The node called `name` (an interned Symbol), or nullptr.
-  Node* lookup(Symbol name) const {
-    Node* const* n = byName_.find(name.data());
-    return n ? *n : nullptr;
-  }
+  Node* lookup(Symbol name) const { return names_.lookup(name); }
 
   /// Unlinks and erases `n`, dropping its uses of its inputs.
   /// Pre: `n` has no users. Post: no live node references `n`.
@@ -87,9 +84,6 @@ public:
   Node* back() const { return tail_; }
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  /// Makes room for `n` nodes (names and index) without rehashing.
-  void reserve(size_t n) { byName_.reserve(n); }
-
   /// The node called `name`, or nullptr.
   Node* lookup(std::string_view name) const;
   /// True when `a` comes before `b` in the list. Pre: both are live nodes of this graph.
@@ -148,7 +142,7 @@ private:
   Node* head_ = nullptr;
   Node* tail_ = nullptr;
   size_t size_ = 0;
-  PointerMap<Node*> byName_;
+  NameTable names_{*this};
   /// (op, target) -> nodes; each node stores its slot for O(1) removal.
   PointerMap<std::vector<Node*>> index_;
   /// Next suffix to try per base name, so uniquifying is amortized O(1).

@@ -6,6 +6,12 @@
 // hashing are O(1). Storage lives in large blocks owned by the interner and is
 // never moved, so a Symbol stays valid for the interner's lifetime.
 //
+// Beside each string the interner keeps one pointer-sized binding word for its
+// client, as a compiler's identifier table keeps a pointer from an identifier
+// to its declaration: the graphs' name tables (ir/NameTable.h) bind a name to
+// the node it defines, so that resolving a name costs no second hash probe.
+// The word starts null; the interner never reads it.
+//
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -23,7 +29,8 @@ namespace piecewise {
 
 /// An interned string: one pointer, so it is cheap to copy and to store in
 /// every node. Compares by identity. The length is kept in the four bytes
-/// before the characters; the characters are NUL-terminated.
+/// before the characters and the binding word in the eight before those; the
+/// characters are NUL-terminated.
 class Symbol {
 public:
   Symbol() = default;
@@ -44,6 +51,18 @@ public:
   }
   /// Reconstructs a Symbol from data() of an interned string. Pre: `p` came from data().
   static Symbol fromData(const char* p) { return Symbol(p); }
+
+  /// The binding word (see above). Pre: !isNull().
+  void* binding() const {
+    void* b;
+    std::memcpy(&b, data_ - kBindingOffset, sizeof(void*));
+    return b;
+  }
+  void setBinding(void* b) const {
+    std::memcpy(const_cast<char*>(data_) - kBindingOffset, &b, sizeof(void*));
+  }
+  /// Bytes from the binding word to the characters: the word, then the length.
+  static constexpr size_t kBindingOffset = sizeof(void*) + sizeof(uint32_t);
 
 private:
   friend class StringInterner;
