@@ -179,7 +179,7 @@ Graph::~Graph() {
   names_.unbindAll(*this);
   // Every chunk but the last is full; destroy the constructed nodes only.
   for (size_t c = 0; c < chunks_.size(); ++c) {
-    size_t n = c + 1 == chunks_.size() ? usedInLastChunk_ : kChunkNodes;
+    size_t n = c + 1 == chunks_.size() ? usedInLastChunk_ : chunkCapacity(c);
     Node* base = chunks_[c].get();
     for (size_t i = 0; i < n; ++i)
       base[i].~Node();
@@ -196,8 +196,9 @@ Node* Graph::createNode(OpKind op, Symbol name, Symbol target, std::vector<Argum
                         std::vector<KwArg> kwargs, Node* insertPoint) {
   if (names_.lookup(name))
     name = uniqueSymbol(name.str());
-  if (usedInLastChunk_ == kChunkNodes) {
-    void* raw = ::operator new(sizeof(Node) * kChunkNodes, std::align_val_t(alignof(Node)));
+  if (chunks_.empty() || usedInLastChunk_ == chunkCapacity(chunks_.size() - 1)) {
+    void* raw = ::operator new(sizeof(Node) * chunkCapacity(chunks_.size()),
+                               std::align_val_t(alignof(Node)));
     chunks_.emplace_back(static_cast<Node*>(raw));
     usedInLastChunk_ = 0;
   }

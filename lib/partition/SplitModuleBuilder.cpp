@@ -46,7 +46,7 @@ void cloneModuleInto(const Module& src, Module& dst) {
   std::vector<Node*> map(num.size(), nullptr);
   for (uint32_t i = 0; i < num.size(); ++i) {
     const Node* n = num.node(i);
-    Node* c = dg.createNode(n->op(), n->name().str(), n->target(), remapAll(n->args(), num, map),
+    Node* c = dg.createNode(n->op(), n->name(), n->target(), remapAll(n->args(), num, map),
                             remapAll(n->kwargs(), num, map));
     c->setMeta(n->meta());
     c->setLoc(n->loc());
@@ -87,7 +87,7 @@ std::unique_ptr<Module> buildSplitModule(const PartitionPlan& plan,
     const Node* n = num.node(i);
     if (!n->isPlaceholder())
       continue;
-    Node* c = tg.createNode(OpKind::Placeholder, n->name().str(), n->target(), n->args(), {});
+    Node* c = tg.createNode(OpKind::Placeholder, n->name(), n->target(), n->args(), {});
     c->setMeta(n->meta());
     c->setLoc(n->loc());
     topOf[i] = c;
@@ -102,7 +102,7 @@ std::unique_ptr<Module> buildSplitModule(const PartitionPlan& plan,
     callArgs.reserve(p.inputs.size());
     for (const Node* in : p.inputs)
       callArgs.push_back(Argument::node(topOf[num[in]]));
-    Node* call = tg.createNode(OpKind::CallModule, name, nameSym, std::move(callArgs), {});
+    Node* call = tg.createNode(OpKind::CallModule, nameSym, nameSym, std::move(callArgs), {});
     std::vector<Meta> outMetas;
     outMetas.reserve(p.outputs.size());
     for (const Node* out : p.outputs)
@@ -111,7 +111,7 @@ std::unique_ptr<Module> buildSplitModule(const PartitionPlan& plan,
     for (size_t k = 0; k < p.outputs.size(); ++k) {
       const Node* out = p.outputs[k];
       Node* g =
-          tg.createNode(OpKind::CallFunction, out->name().str(), getitem,
+          tg.createNode(OpKind::CallFunction, out->name(), getitem,
                         {Argument::node(call), Argument::integer(static_cast<int64_t>(k))}, {});
       g->setMeta(out->meta());
       g->setLoc(out->loc());
@@ -122,15 +122,14 @@ std::unique_ptr<Module> buildSplitModule(const PartitionPlan& plan,
     Module& child = top->addChild(name);
     Graph& cg = child.graph();
     for (const Node* in : p.inputs) {
-      Node* ph = cg.createNode(OpKind::Placeholder, in->name().str(), in->name(), {}, {});
+      Node* ph = cg.createNode(OpKind::Placeholder, in->name(), in->name(), {}, {});
       ph->setMeta(in->meta());
       ph->setLoc(in->loc());
       localOf[num[in]] = ph;
     }
     for (const Node* n : p.nodes) {
-      Node* c =
-          cg.createNode(n->op(), n->name().str(), n->target(), remapAll(n->args(), num, localOf),
-                        remapAll(n->kwargs(), num, localOf));
+      Node* c = cg.createNode(n->op(), n->name(), n->target(), remapAll(n->args(), num, localOf),
+                              remapAll(n->kwargs(), num, localOf));
       c->setMeta(n->meta());
       c->setLoc(n->loc());
       localOf[num[n]] = c;
@@ -151,11 +150,11 @@ std::unique_ptr<Module> buildSplitModule(const PartitionPlan& plan,
       results.push_back(Argument::node(localOf[num[out]]));
     std::vector<Argument> outArgs;
     outArgs.push_back(Argument::tuple(std::move(results)));
-    cg.createNode(OpKind::Output, "output", outputSym, std::move(outArgs), {});
+    cg.createNode(OpKind::Output, outputSym, outputSym, std::move(outArgs), {});
   }
 
   if (const Node* out = graph.outputNode()) {
-    Node* o = tg.createNode(OpKind::Output, "output", outputSym, remapAll(out->args(), num, topOf),
+    Node* o = tg.createNode(OpKind::Output, outputSym, outputSym, remapAll(out->args(), num, topOf),
                             remapAll(out->kwargs(), num, topOf));
     o->setMeta(out->meta());
     o->setLoc(out->loc());

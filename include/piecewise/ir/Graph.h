@@ -1,6 +1,6 @@
 //===- Graph.h - An FX graph in C++ -----------------------------*- C++ -*-===//
 //
-// A Graph owns its Nodes in one ordered list. Nodes live in fixed-size chunks
+// A Graph owns its Nodes in one ordered list. Nodes live in growing chunks
 // (stable addresses, destroyed with the graph); erased nodes are unlinked and
 // marked, never reused. Every edit goes through this class so that the invariants
 // hold after each call:
@@ -132,13 +132,19 @@ private:
   Symbol uniqueSymbol(std::string_view base);
 
   std::shared_ptr<StringInterner> strings_;
-  /// Nodes live in fixed-size chunks (stable addresses, few allocations).
+  /// Nodes live in chunks (stable addresses, few allocations). Chunks grow
+  /// from 16 nodes to 1024, so that the thousands of small graphs of a split
+  /// module stay small and a million-node graph makes few allocations.
   struct ChunkDeleter {
     void operator()(Node* chunk) const;
   };
-  static constexpr size_t kChunkNodes = 1024;
+  static constexpr size_t kFirstChunkNodes = 16;
+  static constexpr size_t kMaxChunkNodes = 1024;
+  static size_t chunkCapacity(size_t index) {
+    return index >= 6 ? kMaxChunkNodes : kFirstChunkNodes << index;
+  }
   std::vector<std::unique_ptr<Node, ChunkDeleter>> chunks_;
-  size_t usedInLastChunk_ = kChunkNodes;
+  size_t usedInLastChunk_ = 0;
   Node* head_ = nullptr;
   Node* tail_ = nullptr;
   size_t size_ = 0;

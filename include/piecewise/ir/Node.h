@@ -97,6 +97,7 @@ public:
 
 private:
   friend class Graph;
+  friend class NodeNumbering;
 
   OpKind op_ = OpKind::CallFunction;
   bool erased_ = false;
@@ -112,6 +113,9 @@ private:
   Graph* graph_ = nullptr;
   uint64_t order_ = 0;
   Location loc_;
+  /// The node's number in the latest NodeNumbering of its graph (a cache the
+  /// numbering validates; see partition/NodeNumbering.h).
+  mutable uint32_t number_ = 0;
 };
 
 } // namespace piecewise
