@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <iterator>
 #include <new>
 #include <string>
 
@@ -17,6 +18,16 @@ const void* indexKey(OpKind op, Symbol target) {
   static const char kNoTarget[8] = {};
   const char* base = target.isNull() ? kNoTarget : target.data();
   return base + static_cast<size_t>(op);
+}
+
+/// Placeholders and outputs are indexed by op alone: their targets are their
+/// own names, so a bucket per target would hold one node each.
+bool indexedByOpAlone(OpKind op) {
+  return op == OpKind::Placeholder || op == OpKind::Output;
+}
+
+const void* indexKeyOf(OpKind op, Symbol target) {
+  return indexKey(op, indexedByOpAlone(op) ? Symbol() : target);
 }
 } // namespace
 
@@ -107,7 +118,7 @@ void Graph::dropUses(Node* n) {
 //===--- Index --------------------------------------------------------------===//
 
 void Graph::indexAdd(Node* n) {
-  const void* key = indexKey(n->op_, n->target_);
+  const void* key = indexKeyOf(n->op_, n->target_);
   std::vector<Node*>* found = index_.find(key);
   if (!found) {
     index_.insert(key, {});
@@ -119,7 +130,7 @@ void Graph::indexAdd(Node* n) {
 }
 
 void Graph::indexRemove(Node* n) {
-  std::vector<Node*>* found = index_.find(indexKey(n->op_, n->target_));
+  std::vector<Node*>* found = index_.find(indexKeyOf(n->op_, n->target_));
   assert(found);
   auto& v = *found;
   Node* last = v.back();
@@ -307,7 +318,15 @@ void Graph::moveAfter(Node* n, Node* pos) {
 
 std::vector<Node*> Graph::findNodes(OpKind op, Symbol target) const {
   std::vector<Node*> out;
-  if (!target.isNull()) {
+  if (indexedByOpAlone(op)) {
+    if (const std::vector<Node*>* nodes = index_.find(indexKeyOf(op, target))) {
+      if (target.isNull())
+        out = *nodes;
+      else
+        std::copy_if(nodes->begin(), nodes->end(), std::back_inserter(out),
+                     [&](const Node* n) { return n->target_ == target; });
+    }
+  } else if (!target.isNull()) {
     if (const std::vector<Node*>* nodes = index_.find(indexKey(op, target)))
       out = *nodes;
   } else {
@@ -316,7 +335,9 @@ std::vector<Node*> Graph::findNodes(OpKind op, Symbol target) const {
         out.insert(out.end(), nodes.begin(), nodes.end());
     });
   }
-  std::sort(out.begin(), out.end(), [](Node* a, Node* b) { return a->order_ < b->order_; });
+  auto inOrder = [](const Node* a, const Node* b) { return a->order_ < b->order_; };
+  if (!std::is_sorted(out.begin(), out.end(), inOrder))
+    std::sort(out.begin(), out.end(), inOrder);
   return out;
 }
 

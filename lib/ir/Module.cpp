@@ -1,5 +1,7 @@
 #include "piecewise/ir/Module.h"
 
+#include <cassert>
+
 namespace piecewise {
 
 Module::Module(std::string_view className)
@@ -10,6 +12,13 @@ Module::Module(std::string_view className, std::shared_ptr<StringInterner> strin
 
 Module& Module::addChild(std::string_view name) {
   children_.push_back({std::string(name), std::make_unique<Module>(name, graph_->sharedStrings())});
+  return *children_.back().module;
+}
+
+Module& Module::adoptChild(std::string name, std::unique_ptr<Module> child) {
+  assert(child->graph().sharedStrings() == graph_->sharedStrings() &&
+         "a module tree shares one interner");
+  children_.push_back({std::move(name), std::move(child)});
   return *children_.back().module;
 }
 

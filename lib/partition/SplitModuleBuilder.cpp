@@ -64,24 +64,22 @@ std::string_view firstComponent(std::string_view path) {
 
 } // namespace
 
-std::unique_ptr<Module> buildSplitModule(const PartitionPlan& plan,
-                                         const SplitModuleOptions& options) {
+SplitModuleBuilder::SplitModuleBuilder(const PartitionPlan& plan, SplitModuleOptions options)
+    : plan_(plan), options_(std::move(options)), topOf_(plan.numbering().size(), nullptr),
+      localOf_(plan.numbering().size(), nullptr) {
   assert(plan.isFinalized() && "build the split module from a finalized plan");
-  const Graph& graph = plan.graph();
-  const NodeNumbering& num = plan.numbering();
+}
 
-  auto top = std::make_unique<Module>(options.className, graph.sharedStrings());
+std::unique_ptr<Module> SplitModuleBuilder::buildStitching() {
+  const Graph& graph = plan_.graph();
+  const NodeNumbering& num = plan_.numbering();
+
+  auto top = std::make_unique<Module>(options_.className, graph.sharedStrings());
   Graph& tg = top->graph();
   tg.treeUnflattenOutput = graph.treeUnflattenOutput;
   tg.treeFlattenInputs = graph.treeFlattenInputs;
-
   const Symbol getitem = tg.intern("operator.getitem");
   const Symbol outputSym = tg.intern("output");
-
-  // The value standing for each original node in the stitching graph, and in
-  // the child graph being built.
-  std::vector<Node*> topOf(num.size(), nullptr);
-  std::vector<Node*> localOf(num.size(), nullptr);
 
   for (uint32_t i = 0; i < num.size(); ++i) {
     const Node* n = num.node(i);
@@ -90,18 +88,15 @@ std::unique_ptr<Module> buildSplitModule(const PartitionPlan& plan,
     Node* c = tg.createNode(OpKind::Placeholder, n->name(), n->target(), n->args(), {});
     c->setMeta(n->meta());
     c->setLoc(n->loc());
-    topOf[i] = c;
+    topOf_[i] = c;
   }
 
-  for (const Piece& p : plan.pieces()) {
-    const std::string name = p.name();
-    const Symbol nameSym = tg.intern(name);
-
-    // The call in the stitching graph.
+  for (const Piece& p : plan_.pieces()) {
+    const Symbol nameSym = tg.intern(p.name());
     std::vector<Argument> callArgs;
     callArgs.reserve(p.inputs.size());
     for (const Node* in : p.inputs)
-      callArgs.push_back(Argument::node(topOf[num[in]]));
+      callArgs.push_back(Argument::node(topOf_[num[in]]));
     Node* call = tg.createNode(OpKind::CallModule, nameSym, nameSym, std::move(callArgs), {});
     std::vector<Meta> outMetas;
     outMetas.reserve(p.outputs.size());
@@ -115,49 +110,68 @@ std::unique_ptr<Module> buildSplitModule(const PartitionPlan& plan,
                         {Argument::node(call), Argument::integer(static_cast<int64_t>(k))}, {});
       g->setMeta(out->meta());
       g->setLoc(out->loc());
-      topOf[num[out]] = g;
+      topOf_[num[out]] = g;
     }
-
-    // The piece as a child module.
-    Module& child = top->addChild(name);
-    Graph& cg = child.graph();
-    for (const Node* in : p.inputs) {
-      Node* ph = cg.createNode(OpKind::Placeholder, in->name(), in->name(), {}, {});
-      ph->setMeta(in->meta());
-      ph->setLoc(in->loc());
-      localOf[num[in]] = ph;
-    }
-    for (const Node* n : p.nodes) {
-      Node* c = cg.createNode(n->op(), n->name(), n->target(), remapAll(n->args(), num, localOf),
-                              remapAll(n->kwargs(), num, localOf));
-      c->setMeta(n->meta());
-      c->setLoc(n->loc());
-      localOf[num[n]] = c;
-    }
-    if (options.sourceModule) {
-      for (const Node* n : p.nodes) {
-        if (n->op() != OpKind::CallModule)
-          continue;
-        std::string_view name = firstComponent(n->target().str());
-        const Module* src = options.sourceModule->child(name);
-        if (src && !child.child(name))
-          cloneModuleInto(*src, child.addChild(name));
-      }
-    }
-    std::vector<Argument> results;
-    results.reserve(p.outputs.size());
-    for (const Node* out : p.outputs)
-      results.push_back(Argument::node(localOf[num[out]]));
-    std::vector<Argument> outArgs;
-    outArgs.push_back(Argument::tuple(std::move(results)));
-    cg.createNode(OpKind::Output, outputSym, outputSym, std::move(outArgs), {});
   }
 
   if (const Node* out = graph.outputNode()) {
-    Node* o = tg.createNode(OpKind::Output, outputSym, outputSym, remapAll(out->args(), num, topOf),
-                            remapAll(out->kwargs(), num, topOf));
+    Node* o =
+        tg.createNode(OpKind::Output, outputSym, outputSym, remapAll(out->args(), num, topOf_),
+                      remapAll(out->kwargs(), num, topOf_));
     o->setMeta(out->meta());
     o->setLoc(out->loc());
+  }
+  return top;
+}
+
+std::unique_ptr<Module> SplitModuleBuilder::buildPiece(size_t index) {
+  const Piece& p = plan_.pieces()[index];
+  const NodeNumbering& num = plan_.numbering();
+  const std::string name = p.name();
+  auto child = std::make_unique<Module>(name, plan_.graph().sharedStrings());
+  Graph& cg = child->graph();
+  for (const Node* in : p.inputs) {
+    Node* ph = cg.createNode(OpKind::Placeholder, in->name(), in->name(), {}, {});
+    ph->setMeta(in->meta());
+    ph->setLoc(in->loc());
+    localOf_[num[in]] = ph;
+  }
+  for (const Node* n : p.nodes) {
+    Node* c = cg.createNode(n->op(), n->name(), n->target(), remapAll(n->args(), num, localOf_),
+                            remapAll(n->kwargs(), num, localOf_));
+    c->setMeta(n->meta());
+    c->setLoc(n->loc());
+    localOf_[num[n]] = c;
+  }
+  if (options_.sourceModule) {
+    for (const Node* n : p.nodes) {
+      if (n->op() != OpKind::CallModule)
+        continue;
+      std::string_view path = firstComponent(n->target().str());
+      const Module* src = options_.sourceModule->child(path);
+      if (src && !child->child(path))
+        cloneModuleInto(*src, child->addChild(path));
+    }
+  }
+  std::vector<Argument> results;
+  results.reserve(p.outputs.size());
+  for (const Node* out : p.outputs)
+    results.push_back(Argument::node(localOf_[num[out]]));
+  std::vector<Argument> outArgs;
+  outArgs.push_back(Argument::tuple(std::move(results)));
+  const Symbol outputSym = cg.intern("output");
+  cg.createNode(OpKind::Output, outputSym, outputSym, std::move(outArgs), {});
+  return child;
+}
+
+std::unique_ptr<Module> buildSplitModule(const PartitionPlan& plan,
+                                         const SplitModuleOptions& options) {
+  SplitModuleBuilder builder(plan, options);
+  std::unique_ptr<Module> top = builder.buildStitching();
+  for (size_t i = 0; i < plan.pieces().size(); ++i) {
+    std::unique_ptr<Module> piece = builder.buildPiece(i);
+    std::string name = piece->className();
+    top->adoptChild(std::move(name), std::move(piece));
   }
   return top;
 }

@@ -581,6 +581,11 @@ std::string printCodeForm(const Module& module, const PrintOptions& options) {
   return out;
 }
 
+void appendCodeForm(std::string& out, const Module& module, unsigned level,
+                    const PrintOptions& options) {
+  printModule(out, module, module.className(), level, options);
+}
+
 std::string printGraphForm(const Graph& graph) {
   std::string out;
   out.reserve(graph.size() * 192 + 16);

@@ -184,17 +184,6 @@ std::string renderSummary(const PartitionPlan& plan, const OpRegistry* registry)
   return out;
 }
 
-/// verifyModule() on the split module, without its lookup of every call_module
-/// target among the children (a linear scan each: quadratic with 60k pieces).
-/// The stitching graph calls exactly the children the builder made.
-LogicalResult verifySplitModule(const Module& split, const OpRegistry* registry,
-                                DiagnosticEngine& diag) {
-  bool ok = succeeded(verifyGraph(split.graph(), registry, diag));
-  for (const Module::Child& c : split.children())
-    ok = succeeded(verifyModule(*c.module, registry, diag)) && ok;
-  return ok ? success() : failure();
-}
-
 } // namespace
 
 void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode) {
@@ -247,22 +236,33 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
     }
 
     if (!opts->output.empty()) {
+      // Piece by piece: build, verify, print, free. The stitching module is
+      // printed first (its class holds the pieces' nested classes after
+      // `forward`), so the text equals printing the whole split module.
       SplitModuleOptions moduleOptions;
       moduleOptions.sourceModule = input->module.get();
-      Module* split = buildSplitModule(*plan, moduleOptions).release();
-      timer.mark("build the split module");
-      if (!globals.noVerify) {
-        LogicalResult verified = verifySplitModule(*split, registry, diag);
-        timer.mark("verify the split module");
-        if (failed(verified)) {
-          diag.note(Location{}, "the split module does not verify; this is a piecewise bug");
-          printDiagnostics(diag);
-          exitCode = kExitInputError;
-          return;
+      SplitModuleBuilder builder(*plan, moduleOptions);
+      std::unique_ptr<Module> top = builder.buildStitching();
+      bool verified = globals.noVerify || succeeded(verifyGraph(top->graph(), registry, diag));
+      std::string text;
+      text.reserve(input->module->graph().size() * 200 + plan->size() * 512);
+      appendCodeForm(text, *top, 0);
+      for (size_t i = 0; i < plan->size() && verified; ++i) {
+        std::unique_ptr<Module> piece = builder.buildPiece(i);
+        if (!globals.noVerify && failed(verifyModule(*piece, registry, diag))) {
+          verified = false;
+          break;
         }
+        text += '\n';
+        appendCodeForm(text, *piece, 1);
       }
-      std::string text = printCodeForm(*split);
-      timer.mark("print");
+      timer.mark("build, verify and print the split module");
+      if (!verified) {
+        diag.note(Location{}, "the split module does not verify; this is a piecewise bug");
+        printDiagnostics(diag);
+        exitCode = kExitInputError;
+        return;
+      }
       bool written = writeOutput(opts->output, text);
       timer.mark("write");
       if (!written) {

@@ -209,6 +209,14 @@ TEST(GraphTest, SetTargetUpdatesTheIndex) {
   EXPECT_EQ(d.g.findNodes(OpKind::CallMethod, d.mul), (std::vector<Node*>{m}));
   EXPECT_EQ(d.g.findNodes(OpKind::CallFunction).size(), 3u);
   EXPECT_EQ(d.g.placeholders(), (std::vector<Node*>{d.x}));
+  // Placeholders are found by target too, and in graph order after moves.
+  Node* y = d.g.createNode(OpKind::Placeholder, "y", d.g.intern("y"), {}, {}, d.x);
+  EXPECT_EQ(d.g.findNodes(OpKind::Placeholder, d.g.intern("x")), (std::vector<Node*>{d.x}));
+  EXPECT_EQ(d.g.findNodes(OpKind::Placeholder, d.g.intern("y")), (std::vector<Node*>{y}));
+  EXPECT_EQ(d.g.placeholders(), (std::vector<Node*>{y, d.x}));
+  EXPECT_EQ(d.g.findNodes(OpKind::Output), (std::vector<Node*>{d.out}));
+  d.g.erase(y);
+  EXPECT_EQ(d.g.placeholders(), (std::vector<Node*>{d.x}));
   d.g.erase(m);
   EXPECT_TRUE(d.g.findNodes(OpKind::CallMethod, d.mul).empty());
 }

@@ -131,3 +131,45 @@ TEST(SplitModuleBuilder, CalledChildModulesAreCopiedIntoTheirPiece) {
             std::string::npos)
       << printed;
 }
+
+TEST(SplitModuleBuilder, PartByPartPrintsTheSameTextAsTheWholeModule) {
+  // What `piecewise split -o` does: print the stitching module, then each
+  // piece as it is built (and freed), nested one level.
+  auto p = parse(R"py(class M(torch.nn.Module):
+    def forward(self, x: "f32[4]", w: "f32[4, 4]"):
+        a: "f32[4]" = torch.ops.aten.sin.default(x)
+        b: "f32[4]" = torch.ops.aten.mv.default(w, a)
+        c: "f32[4]" = torch.ops.aten.cos.default(b)
+        d = self.inner(c)
+        e: "f32[4]" = torch.ops.aten.mv.default(w, d)
+        return (e, a)
+
+    class inner(torch.nn.Module):
+        def forward(self, y: "f32[4]"):
+            z: "f32[4]" = torch.ops.aten.neg.default(y)
+            return (z,)
+)py");
+  std::string whole = splitAndPrint(*p, {"aten::mv"});
+  DiagnosticEngine diag;
+  SplittingOpOptions options;
+  options.splittingOps = {"aten::mv"};
+  auto plan = partitionAtSplittingOps(p->module->graph(), options, diag);
+  ASSERT_TRUE(succeeded(plan));
+  SplitModuleOptions mo;
+  mo.sourceModule = p->module.get();
+  SplitModuleBuilder builder(*plan, mo);
+  std::unique_ptr<Module> top = builder.buildStitching();
+  EXPECT_TRUE(top->children().empty());
+  std::string parts;
+  appendCodeForm(parts, *top, 0);
+  for (size_t i = 0; i < plan->size(); ++i) {
+    std::unique_ptr<Module> piece = builder.buildPiece(i);
+    EXPECT_EQ(piece->className(), plan->pieces()[i].name());
+    EXPECT_TRUE(succeeded(verifyModule(*piece, nullptr, diag))) << diag.renderAll();
+    parts += '\n';
+    appendCodeForm(parts, *piece, 1);
+  }
+  EXPECT_EQ(parts, whole);
+  EXPECT_EQ(plan->size(), 4u); // sin | mv | cos, inner | mv
+  EXPECT_NE(whole.find("class inner"), std::string::npos);
+}

@@ -38,6 +38,8 @@ public:
   const std::vector<Child>& children() const { return children_; }
   /// Adds a child sharing this module's interner and returns it.
   Module& addChild(std::string_view name);
+  /// Adds `child`, which must share this module's interner, and returns it.
+  Module& adoptChild(std::string name, std::unique_ptr<Module> child);
   /// The child called `name`, or nullptr.
   Module* child(std::string_view name) const;
 

@@ -37,6 +37,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace piecewise {
 
@@ -47,6 +48,30 @@ struct SplitModuleOptions {
   /// call_module node (`self.layers.0(x)`) gets a copy of the child module it
   /// calls (`layers`), so the piece's module is complete.
   const Module* sourceModule = nullptr;
+};
+
+/// Builds the split module one part at a time: the stitching module, then
+/// each piece's module, for callers that consume a part as soon as it is made
+/// (the CLI prints each piece and frees it, so a split of a million nodes
+/// never holds the whole split module). Adopting every piece into the
+/// stitching module, in order, gives buildSplitModule()'s result.
+class SplitModuleBuilder {
+public:
+  /// Pre: plan.isFinalized(); the plan's graph is unchanged since and
+  /// outlives the builder.
+  SplitModuleBuilder(const PartitionPlan& plan, SplitModuleOptions options = {});
+  /// The stitching module, without children.
+  std::unique_ptr<Module> buildStitching();
+  /// The module of plan.pieces()[index], class name `submod_<id>`.
+  std::unique_ptr<Module> buildPiece(size_t index);
+
+private:
+  const PartitionPlan& plan_;
+  SplitModuleOptions options_;
+  /// The value standing for each original node (by number) in the stitching
+  /// graph, and in the piece graph being built.
+  std::vector<Node*> topOf_;
+  std::vector<Node*> localOf_;
 };
 
 /// Builds the split module for `plan`. Pre: plan.isFinalized(); the plan's

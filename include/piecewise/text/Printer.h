@@ -24,6 +24,12 @@ struct PrintOptions {
 
 /// The module tree in code form, starting with `class <name>(torch.nn.Module):`.
 std::string printCodeForm(const Module& module, const PrintOptions& options = {});
+/// Appends `module` in code form as a class nested `level` deep (four spaces
+/// a level), the way printCodeForm() writes a child: printing a parent alone
+/// (no children yet) and then appending each child at level 1, each after a
+/// newline, writes the same text as printing the whole tree.
+void appendCodeForm(std::string& out, const Module& module, unsigned level,
+                    const PrintOptions& options = {});
 /// The graph in `print(gm.graph)` form (submodules are not included by FX either).
 std::string printGraphForm(const Graph& graph);
 
