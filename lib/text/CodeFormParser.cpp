@@ -800,7 +800,8 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
     }
     // The dotted name as written; spaces around dots (never printed by FX) are dropped.
     std::string_view dotted(head.begin, static_cast<size_t>(dottedEnd - head.begin));
-    if (dotted.find_first_of(" \t") != std::string_view::npos) {
+    // (A plain loop: find_first_of calls memchr once per character.)
+    if (std::any_of(dotted.begin(), dotted.end(), [](char c) { return c == ' ' || c == '\t'; })) {
       scratch_.clear();
       for (char c : dotted)
         if (c != ' ' && c != '\t')

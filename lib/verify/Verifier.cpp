@@ -1,7 +1,7 @@
 //===- Verifier.cpp - Structural checks on graphs -------------------------===//
 //
 // One linear walk per graph. Ordering questions use Graph::isBefore (O(1)),
-// name uniqueness sorts the interned name pointers once, schema lookups are
+// name uniqueness asks the graph to resolve each name (O(1)), schema lookups are
 // cached per target symbol, and nothing allocates per node unless a violation
 // is reported, so verifying a million-node graph costs tens of milliseconds.
 //
@@ -32,7 +32,7 @@ public:
 
 private:
   void checkStructure(const Node* n);
-  void checkUniqueNames();
+  void checkName(const Node* n);
   void checkOperands(const Node* n);
   void checkCall(const Node* n, const FunctionSchema& schema);
   void checkGetItem(const Node* n);
@@ -51,15 +51,12 @@ private:
   Location fallbackLoc_;
   size_t errors_ = 0;
 
-  /// Every node's interned name; sorted and checked for repeats at the end.
-  std::vector<const char*> names_;
   std::unordered_map<const char*, const FunctionSchema*> schemaCache_;
   const Node* firstNonPlaceholder_ = nullptr;
   const Node* output_ = nullptr;
 };
 
 LogicalResult GraphVerifier::run() {
-  names_.reserve(graph_.size());
   for (const Node* n : graph_) {
     checkStructure(n);
     checkOperands(n);
@@ -70,7 +67,6 @@ LogicalResult GraphVerifier::run() {
         checkCall(n, *schema);
     }
   }
-  checkUniqueNames();
   if (!output_) {
     Location loc = graph_.back() ? graph_.back()->loc() : fallbackLoc_;
     if (!loc.isKnown() && fallbackLoc_.buffer)
@@ -81,39 +77,24 @@ LogicalResult GraphVerifier::run() {
   return errors_ ? failure() : success();
 }
 
-void GraphVerifier::checkUniqueNames() {
-  // Names are interned, so equal names are equal pointers. Sorting the
-  // pointers reads memory sequentially, which beats a hash set (one cache
-  // miss per node) on large graphs; the slow path runs only on a repeat.
-  std::vector<const char*>& sorted = names_;
-  std::sort(sorted.begin(), sorted.end());
-  std::vector<const char*> repeated;
-  for (size_t i = 1; i < sorted.size(); ++i)
-    if (sorted[i] == sorted[i - 1] && sorted[i] &&
-        (repeated.empty() || repeated.back() != sorted[i]))
-      repeated.push_back(sorted[i]);
-  if (repeated.empty())
+void GraphVerifier::checkName(const Node* n) {
+  // The graph resolves each name to one node, so a node that its own name does
+  // not resolve to shares the name with the node that it does resolve to.
+  // (Names are interned and resolved through the string's binding word, which
+  // was written when the name was parsed: no hashing, no sorting.)
+  const Node* owner = graph_.lookup(n->name());
+  if (owner == n)
     return;
-  std::vector<const Node*> firstSeen(repeated.size(), nullptr);
-  for (const Node* n : graph_) {
-    auto it = std::lower_bound(repeated.begin(), repeated.end(), n->name().data());
-    if (it == repeated.end() || *it != n->name().data())
-      continue;
-    const Node*& first = firstSeen[static_cast<size_t>(it - repeated.begin())];
-    if (!first) {
-      first = n;
-      continue;
-    }
-    Location at = first->loc();
-    error(n, at.isKnown() ? fmt::format("duplicate node name '{}' (first defined at line {})",
-                                        n->name().str(), at.line)
-                          : fmt::format("duplicate node name '{}'", n->name().str()));
-  }
+  Location at = owner ? owner->loc() : Location{};
+  error(n, at.isKnown() ? fmt::format("duplicate node name '{}' (first defined at line {})",
+                                      n->name().str(), at.line)
+                        : fmt::format("node name '{}' does not resolve to the node in its graph",
+                                      n->name().str()));
 }
 
 void GraphVerifier::checkStructure(const Node* n) {
   std::string_view name = n->name().str();
-  names_.push_back(n->name().data());
+  checkName(n);
 
   if (n->isPlaceholder()) {
     if (firstNonPlaceholder_)
