@@ -783,7 +783,7 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
     // A dotted name, then '(' (a call), '[' (getitem) or nothing (attribute / operand).
     PyLexer save = lex;
     Token head = lex.next();
-    const char* dottedEnd = head.end;
+    const char* dottedEnd = head.end();
     size_t parts = 1;
     while (lex.peek().is(Tok::Dot)) {
       lex.next();
@@ -795,7 +795,7 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
           error(part.begin, "expected a name after '.'");
         return false;
       }
-      dottedEnd = part.end;
+      dottedEnd = part.end();
       ++parts;
     }
     // The dotted name as written; spaces around dots (never printed by FX) are dropped.
@@ -1291,7 +1291,7 @@ std::optional<Argument> CodeFormParser::parseVerbatim(PyLexer& lex, const char* 
     } else if (s.is(Tok::RParen) || s.is(Tok::RBracket) || s.is(Tok::RBrace)) {
       if (--level == 0)
         return Argument::opaque(
-            graph_->intern(std::string_view(begin, static_cast<size_t>(s.end - begin))));
+            graph_->intern(std::string_view(begin, static_cast<size_t>(s.end() - begin))));
     }
   }
 }

@@ -38,13 +38,19 @@ enum class Tok : uint8_t {
   Ellipsis, ///< ...
 };
 
+/// Sixteen bytes, so that lex() returns it in registers: the parser calls it
+/// for every token of a million-line file.
 struct Token {
-  Tok kind = Tok::End;
+  Token() = default;
+  Token(Tok k, const char* b, const char* e)
+      : begin(b), length(static_cast<uint32_t>(e - b)), kind(k) {}
+
   const char* begin = nullptr;
-  const char* end = nullptr;
-  std::string_view text() const {
-    return std::string_view(begin, static_cast<size_t>(end - begin));
-  }
+  uint32_t length = 0;
+  Tok kind = Tok::End;
+
+  const char* end() const { return begin + length; }
+  std::string_view text() const { return std::string_view(begin, length); }
   bool is(Tok k) const { return kind == k; }
   bool isOp(std::string_view op) const { return kind == Tok::Operator && text() == op; }
   bool isName(std::string_view n) const { return kind == Tok::Name && text() == n; }
