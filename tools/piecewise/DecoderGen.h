@@ -1,10 +1,9 @@
-//===- Gen.h - Synthetic decoder graphs -------------------------*- C++ -*-===//
+//===- DecoderGen.h - Synthetic decoder graphs ------------------*- C++ -*-===//
 //
-// `piecewise gen` writes a Llama-style decoder graph in code form at the aten
-// level, as `GraphModule.print_readable()` would print it after Dynamo +
-// make_fx: an embedding, N identical layers (RMSNorm written out in aten, a
-// fused qkv matmul split into q/k/v by slices on even layers and by
-// `split_with_sizes` + getitems on odd layers, a
+// `piecewise gen` (and the in-process benchmarks) write a Llama-style decoder graph in code form at
+// the aten level, as `GraphModule.print_readable()` would print it after Dynamo + make_fx: an
+// embedding, N identical layers (RMSNorm written out in aten, a fused qkv matmul split into q/k/v
+// by slices on even layers and by `split_with_sizes` + getitems on odd layers, a
 // `vllm::unified_attention_with_output` call writing into an `empty` buffer,
 // the output projection, residual adds, a gate/up matmul, SiLU * up and the
 // down projection), a final norm and `return (x,)`. About 35 nodes a layer.

@@ -1,0 +1,180 @@
+//===- PipelineBench.cpp - In-process timings of the main pipelines --------===//
+//
+// Google Benchmark timings of what the CLI does, without process start and
+// file I/O, on `piecewise gen` graphs generated in memory:
+//
+//   BM_ParseVerify/L        parse the code form + verify (issue: foundation)
+//   BM_SplitToText/L        partition at attention + build, verify and print
+//                           the split module piece by piece (issue: split)
+//   BM_CudagraphPipeline/L  cudagraph partition + storages, lifetimes,
+//                           signatures + wrapper lowering + plan verification
+//                           (issue: cudagraph partitions)
+//
+// L is the number of layers (~35 nodes each). Counters report nodes per
+// second. The Python anchors are in the bench/*.py scripts; this binary is for
+// tracking piecewise's own phases (build/piecewise_bench).
+//
+//===----------------------------------------------------------------------===//
+
+#include "../../tools/piecewise/DecoderGen.h"
+
+#include "piecewise/codegen/PlanPipeline.h"
+#include "piecewise/partition/SplitGraph.h"
+#include "piecewise/partition/SplitModuleBuilder.h"
+#include "piecewise/schema/OpRegistry.h"
+#include "piecewise/text/Parser.h"
+#include "piecewise/text/Printer.h"
+#include "piecewise/verify/Verifier.h"
+
+#include <benchmark/benchmark.h>
+
+#include <map>
+#include <memory>
+#include <string>
+
+using namespace piecewise;
+
+namespace {
+
+const std::string& decoderText(int64_t layers) {
+  static std::map<int64_t, std::string> cache;
+  auto it = cache.find(layers);
+  if (it == cache.end()) {
+    cli::GenOptions options;
+    options.layers = layers;
+    it = cache.emplace(layers, cli::generateDecoderGraph(options)).first;
+  }
+  return it->second;
+}
+
+const OpRegistry& registry() {
+  static const OpRegistry r = OpRegistry::withBuiltinAten();
+  return r;
+}
+
+struct Parsed {
+  std::unique_ptr<SourceBuffer> buffer;
+  std::unique_ptr<Module> module;
+};
+
+Parsed parseDecoder(int64_t layers) {
+  Parsed p;
+  p.buffer = std::make_unique<SourceBuffer>("gen.py", decoderText(layers));
+  DiagnosticEngine diag;
+  auto m = parseModule(*p.buffer, diag);
+  if (!m)
+    return p;
+  p.module = std::move(*m);
+  return p;
+}
+
+void BM_ParseVerify(benchmark::State& state) {
+  const int64_t layers = state.range(0);
+  const std::string& text = decoderText(layers);
+  size_t nodes = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    auto buffer = std::make_unique<SourceBuffer>("gen.py", text);
+    state.ResumeTiming();
+    DiagnosticEngine diag;
+    auto m = parseModule(*buffer, diag);
+    if (!m || failed(verifyModule(**m, &registry(), diag))) {
+      state.SkipWithError("the generated graph does not parse and verify");
+      return;
+    }
+    nodes = (*m)->totalNodes();
+    state.PauseTiming();
+    m->reset();
+    buffer.reset();
+    state.ResumeTiming();
+  }
+  state.counters["nodes"] = static_cast<double>(nodes);
+  state.counters["nodes/s"] =
+      benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate);
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
+}
+
+void BM_SplitToText(benchmark::State& state) {
+  const int64_t layers = state.range(0);
+  size_t nodes = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    Parsed p = parseDecoder(layers);
+    if (!p.module) {
+      state.SkipWithError("parse failed");
+      return;
+    }
+    nodes = p.module->totalNodes();
+    state.ResumeTiming();
+    DiagnosticEngine diag;
+    SplitGraphOptions options;
+    options.partition.splittingOps = {"vllm.unified_attention_with_output"};
+    auto plan = splitGraph(p.module->graph(), &registry(), options, diag);
+    if (failed(plan)) {
+      state.SkipWithError("split failed");
+      return;
+    }
+    SplitModuleOptions moduleOptions;
+    moduleOptions.sourceModule = p.module.get();
+    SplitModuleBuilder builder(*plan, moduleOptions);
+    std::unique_ptr<Module> top = builder.buildStitching();
+    std::string text;
+    appendCodeForm(text, *top, 0);
+    bool ok = succeeded(verifyGraph(top->graph(), &registry(), diag));
+    for (size_t i = 0; i < plan->size() && ok; ++i) {
+      std::unique_ptr<Module> piece = builder.buildPiece(i);
+      ok = succeeded(verifyModule(*piece, &registry(), diag));
+      text += '\n';
+      appendCodeForm(text, *piece, 1);
+    }
+    if (!ok) {
+      state.SkipWithError("the split module does not verify");
+      return;
+    }
+    benchmark::DoNotOptimize(text.data());
+    state.PauseTiming();
+    top.reset();
+    p.module.reset();
+    state.ResumeTiming();
+  }
+  state.counters["nodes/s"] =
+      benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void BM_CudagraphPipeline(benchmark::State& state) {
+  const int64_t layers = state.range(0);
+  size_t nodes = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    Parsed p = parseDecoder(layers);
+    if (!p.module) {
+      state.SkipWithError("parse failed");
+      return;
+    }
+    nodes = p.module->totalNodes();
+    state.ResumeTiming();
+    DiagnosticEngine diag;
+    PlanPipelineOptions options;
+    options.cudagraph.unsafeOps = {"vllm::unified_attention_with_output"};
+    auto result = runPlanPipeline(p.module->graph(), &registry(), options, diag);
+    if (failed(result)) {
+      state.SkipWithError("the plan pipeline failed");
+      return;
+    }
+    benchmark::DoNotOptimize(result->get());
+    state.PauseTiming();
+    result->reset();
+    p.module.reset();
+    state.ResumeTiming();
+  }
+  state.counters["nodes/s"] =
+      benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+} // namespace
+
+BENCHMARK(BM_ParseVerify)->Arg(1000)->Arg(30000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_SplitToText)->Arg(1000)->Arg(30000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CudagraphPipeline)->Arg(1000)->Arg(30000)->Unit(benchmark::kMillisecond);
+
+BENCHMARK_MAIN();
