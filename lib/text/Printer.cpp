@@ -14,9 +14,11 @@
 #include "piecewise/ir/Target.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace piecewise {
@@ -408,6 +410,107 @@ void appendReturn(std::string& out, const Graph& g, const Node& n) {
   out += "], self._out_spec)";
 }
 
+/// True for a Python identifier that is not a keyword FX could never emit as
+/// a parameter (the check only has to keep the printed text parseable).
+bool isPlainIdentifier(std::string_view s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])))
+    return false;
+  for (char c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
+      return false;
+  static constexpr std::string_view kKeywords[] = {
+      "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+      "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+      "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+      "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield",    "self"};
+  for (std::string_view k : kKeywords)
+    if (s == k)
+      return false;
+  return true;
+}
+
+/// `def forward(self, ...):` and the statements FX writes right after it.
+/// Returns true when it wrote a body statement.
+///  - A parameter is named by its placeholder's target; when the node's name
+///    differs (Dynamo's input `L_x_` becomes the value `l_x_`), the body
+///    starts with `l_x_ = L_x_`, as FX prints it.
+///  - Pytree-flattened inputs: the parameters are the pytree arguments; the
+///    placeholders' annotations are declared on one line (`a: "f32[4]"; `),
+///    then unpacked: `a, b, = fx_pytree.tree_flatten_spec([x, y], self._in_spec)`.
+bool appendSignature(std::string& out, const Graph& g, unsigned defIndent, unsigned bodyIndent,
+                     const PrintOptions& options) {
+  std::vector<Node*> params = g.placeholders();
+  out += "def forward(self";
+  if (!g.treeFlattenInputs.empty()) {
+    for (const std::string& arg : g.treeFlattenInputs) {
+      out += ", ";
+      out += arg;
+    }
+    out += "):\n";
+    if (params.empty())
+      return false;
+    size_t lineStart = out.size();
+    appendIndent(out, bodyIndent);
+    size_t declStart = out.size();
+    for (const Node* p : params) {
+      size_t mark = out.size();
+      out += p->name().str();
+      size_t before = out.size();
+      appendAnnotationClause(out, p->meta(), options);
+      if (out.size() == before)
+        out.resize(mark);
+      else
+        out += "; ";
+    }
+    if (out.size() == declStart) {
+      out.resize(lineStart);
+    } else {
+      out += '\n';
+      appendIndent(out, defIndent);
+      out += '\n';
+    }
+    appendIndent(out, bodyIndent);
+    for (const Node* p : params) {
+      out += p->name().str();
+      out += ", ";
+    }
+    out += "= fx_pytree.tree_flatten_spec([";
+    for (size_t i = 0; i < g.treeFlattenInputs.size(); ++i) {
+      if (i)
+        out += ", ";
+      out += g.treeFlattenInputs[i];
+    }
+    out += "], self._in_spec)\n";
+    return true;
+  }
+
+  std::vector<const Node*> renamed;
+  std::unordered_set<const char*> paramNames;
+  for (const Node* p : params) {
+    Symbol target = p->target();
+    bool byTarget = target != p->name() && isPlainIdentifier(target.str()) && !g.lookup(target) &&
+                    paramNames.insert(target.data()).second;
+    out += ", ";
+    out += byTarget ? target.str() : p->name().str();
+    if (byTarget)
+      renamed.push_back(p);
+    appendAnnotationClause(out, p->meta(), options);
+    if (!p->args().empty()) {
+      out += " = ";
+      appendCodeArg(out, p->args()[0]);
+    }
+  }
+  out += "):\n";
+  for (const Node* p : renamed) {
+    appendIndent(out, bodyIndent);
+    out += p->name().str();
+    out += " = ";
+    out += p->target().str();
+    out += '\n';
+  }
+  return !renamed.empty();
+}
+
 void printModule(std::string& out, const Module& m, std::string_view className, unsigned level,
                  const PrintOptions& options) {
   const Graph& g = m.graph();
@@ -419,21 +522,10 @@ void printModule(std::string& out, const Module& m, std::string_view className, 
   out += className;
   out += "(torch.nn.Module):\n";
   appendIndent(out, classIndent + 4);
-  out += "def forward(self";
-  for (Node* n : g.placeholders()) {
-    out += ", ";
-    out += n->name().str();
-    appendAnnotationClause(out, n->meta(), options);
-    if (!n->args().empty()) {
-      out += " = ";
-      appendCodeArg(out, n->args()[0]);
-    }
-  }
-  out += "):\n";
+  bool wroteStatement = appendSignature(out, g, classIndent + 4, bodyIndent, options);
 
   LastUses lastUses(g);
   std::vector<const Node*> listed;
-  bool wroteStatement = false;
   for (const Node* np : g) {
     const Node& n = *np;
     if (n.isPlaceholder())
