@@ -31,6 +31,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 
 using namespace piecewise;
 
@@ -94,7 +95,16 @@ void BM_ParseVerify(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
 }
 
-void BM_SplitToText(benchmark::State& state) {
+/// What a timed step leaves behind: freed after the clock stops (the CLI
+/// never frees it), or an error that stops the benchmark.
+struct StepResult {
+  std::shared_ptr<void> keepAlive;
+  const char* error = nullptr;
+};
+
+/// Times `step` on a freshly parsed decoder in each iteration; parsing and
+/// freeing are not timed.
+template <typename Step> void timeOnFreshDecoder(benchmark::State& state, Step&& step) {
   const int64_t layers = state.range(0);
   size_t nodes = 0;
   for (auto _ : state) {
@@ -106,34 +116,13 @@ void BM_SplitToText(benchmark::State& state) {
     }
     nodes = p.module->totalNodes();
     state.ResumeTiming();
-    DiagnosticEngine diag;
-    SplitGraphOptions options;
-    options.partition.splittingOps = {"vllm.unified_attention_with_output"};
-    auto plan = splitGraph(p.module->graph(), &registry(), options, diag);
-    if (failed(plan)) {
-      state.SkipWithError("split failed");
-      return;
-    }
-    SplitModuleOptions moduleOptions;
-    moduleOptions.sourceModule = p.module.get();
-    SplitModuleBuilder builder(*plan, moduleOptions);
-    std::unique_ptr<Module> top = builder.buildStitching();
-    std::string text;
-    appendCodeForm(text, *top, 0);
-    bool ok = succeeded(verifyGraph(top->graph(), &registry(), diag));
-    for (size_t i = 0; i < plan->size() && ok; ++i) {
-      std::unique_ptr<Module> piece = builder.buildPiece(i);
-      ok = succeeded(verifyModule(*piece, &registry(), diag));
-      text += '\n';
-      appendCodeForm(text, *piece, 1);
-    }
-    if (!ok) {
-      state.SkipWithError("the split module does not verify");
-      return;
-    }
-    benchmark::DoNotOptimize(text.data());
+    StepResult result = step(*p.module);
     state.PauseTiming();
-    top.reset();
+    if (result.error) {
+      state.SkipWithError(result.error);
+      return;
+    }
+    result.keepAlive.reset();
     p.module.reset();
     state.ResumeTiming();
   }
@@ -141,34 +130,46 @@ void BM_SplitToText(benchmark::State& state) {
       benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate);
 }
 
-void BM_CudagraphPipeline(benchmark::State& state) {
-  const int64_t layers = state.range(0);
-  size_t nodes = 0;
-  for (auto _ : state) {
-    state.PauseTiming();
-    Parsed p = parseDecoder(layers);
-    if (!p.module) {
-      state.SkipWithError("parse failed");
-      return;
+void BM_SplitToText(benchmark::State& state) {
+  timeOnFreshDecoder(state, [](Module& module) -> StepResult {
+    DiagnosticEngine diag;
+    SplitGraphOptions options;
+    options.partition.splittingOps = {"vllm.unified_attention_with_output"};
+    auto plan = splitGraph(module.graph(), &registry(), options, diag);
+    if (failed(plan))
+      return {nullptr, "split failed"};
+    SplitModuleOptions moduleOptions;
+    moduleOptions.sourceModule = &module;
+    SplitModuleBuilder builder(*plan, moduleOptions);
+    std::shared_ptr<Module> top = builder.buildStitching();
+    auto text = std::make_shared<std::string>();
+    appendCodeForm(*text, *top, 0);
+    if (failed(verifyGraph(top->graph(), &registry(), diag)))
+      return {nullptr, "the stitching module does not verify"};
+    for (size_t i = 0; i < plan->size(); ++i) {
+      std::unique_ptr<Module> piece = builder.buildPiece(i);
+      if (failed(verifyModule(*piece, &registry(), diag)))
+        return {nullptr, "a piece module does not verify"};
+      *text += '\n';
+      appendCodeForm(*text, *piece, 1);
     }
-    nodes = p.module->totalNodes();
-    state.ResumeTiming();
+    benchmark::DoNotOptimize(text->data());
+    return {std::make_shared<std::pair<std::shared_ptr<Module>, std::shared_ptr<std::string>>>(
+                std::move(top), std::move(text)),
+            nullptr};
+  });
+}
+
+void BM_CudagraphPipeline(benchmark::State& state) {
+  timeOnFreshDecoder(state, [](Module& module) -> StepResult {
     DiagnosticEngine diag;
     PlanPipelineOptions options;
     options.cudagraph.unsafeOps = {"vllm::unified_attention_with_output"};
-    auto result = runPlanPipeline(p.module->graph(), &registry(), options, diag);
-    if (failed(result)) {
-      state.SkipWithError("the plan pipeline failed");
-      return;
-    }
-    benchmark::DoNotOptimize(result->get());
-    state.PauseTiming();
-    result->reset();
-    p.module.reset();
-    state.ResumeTiming();
-  }
-  state.counters["nodes/s"] =
-      benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsIterationInvariantRate);
+    auto result = runPlanPipeline(module.graph(), &registry(), options, diag);
+    if (failed(result))
+      return {nullptr, "the plan pipeline failed"};
+    return {std::shared_ptr<PlanPipelineResult>(std::move(*result)), nullptr};
+  });
 }
 
 } // namespace
