@@ -555,6 +555,13 @@ void CodeFormParser::handleDeclarations(PyLexer& lex, Token first) {
   while (true) {
     lex.next(); // ':'
     Token ann = lex.next();
+    if (!ann.is(Tok::String)) {
+      if (ann.is(Tok::Error))
+        lexError(lex, ann);
+      else
+        error(ann.begin, "expected a quoted type annotation after ':'");
+      return;
+    }
     std::string_view inner = ann.text().substr(1, ann.text().size() - 2);
     Meta meta;
     if (failed(parseAnnotation(inner, locOf(ann.begin + 1), *graph_, meta, diag_))) {

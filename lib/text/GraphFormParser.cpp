@@ -24,6 +24,8 @@
 #include "GraphFormSyntax.h"
 #include "PythonLiteral.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstring>
 #include <optional>
@@ -536,6 +538,13 @@ void GraphFormParser::parseNode() {
                  (targetText.substr(0, 10) == "torch.ops." || targetText[0] == '<');
   Symbol target = respell ? graph_.intern(text::canonicalGraphFormTarget(targetText))
                           : graph_.intern(targetText);
+  if (!text::isCodeFormTarget(*kind, target.str())) {
+    error(targetStart,
+          fmt::format("unsupported target '{}' for {}: piecewise keeps torch.ops overloads, "
+                      "dotted Python names, built-in functions and module paths",
+                      targetText, opKindName(*kind)));
+    return;
+  }
 
   std::vector<Argument> args;
   std::vector<KwArg> kwargs;

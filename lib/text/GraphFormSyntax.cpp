@@ -1,5 +1,9 @@
 #include "GraphFormSyntax.h"
 
+#include <cctype>
+
+#include <algorithm>
+
 #include "PythonLiteral.h"
 #include "piecewise/ir/Target.h"
 
@@ -214,6 +218,40 @@ std::string canonicalGraphFormTarget(std::string_view t) {
              std::string(name);
   }
   return canonicalTarget(t);
+}
+
+bool isCodeFormTarget(OpKind op, std::string_view target) {
+  switch (op) {
+  case OpKind::CallFunction: {
+    size_t sep = target.find("::");
+    if (sep == std::string_view::npos)
+      return identifierComponents(target) >= 1;
+    size_t parts = identifierComponents(target.substr(sep + 2));
+    return isPythonIdentifier(target.substr(0, sep)) && (parts == 1 || parts == 2);
+  }
+  case OpKind::CallMethod:
+  case OpKind::Placeholder:
+    return isPythonIdentifier(target);
+  case OpKind::CallModule:
+  case OpKind::GetAttr: {
+    size_t b = 0;
+    for (size_t i = 0; i <= target.size(); ++i) {
+      if (i != target.size() && target[i] != '.')
+        continue;
+      std::string_view part = target.substr(b, i - b);
+      bool word = !part.empty() && std::all_of(part.begin(), part.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+      });
+      if (!word)
+        return false;
+      b = i + 1;
+    }
+    return true;
+  }
+  case OpKind::Output:
+    return true;
+  }
+  return false;
 }
 
 } // namespace piecewise::text

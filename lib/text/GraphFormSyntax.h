@@ -25,6 +25,7 @@
 #pragma once
 
 #include "piecewise/ir/DType.h"
+#include "piecewise/ir/Node.h"
 
 #include <cstdint>
 #include <string>
@@ -77,5 +78,14 @@ bool isDeviceSpelling(std::string_view s);
 /// `<built-in function mul>` -> `operator.mul`,
 /// `<built-in function getattr>` -> `builtins.getattr`; others verbatim.
 std::string canonicalGraphFormTarget(std::string_view target);
+
+/// True when a node of kind `op` with this (canonical) target can be written
+/// in code form: an op overload or packet (`aten::mm.default`) or a dotted
+/// Python name for call_function, an identifier for call_method and
+/// placeholders, a path of identifiers or numbers (`layers.0.mlp`) for
+/// call_module and get_attr. What the graph form allows beyond that
+/// (`<function f at 0x7f...>`, arbitrary bytes) would print as code that
+/// does not parse.
+bool isCodeFormTarget(OpKind op, std::string_view target);
 
 } // namespace piecewise::text

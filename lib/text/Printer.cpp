@@ -282,7 +282,9 @@ void appendCallFunction(std::string& out, const Node& n) {
           appendCodeArg(out, args[0]);
           return;
         }
-        if (op->form == OperatorSyntax::Index && args.size() == 2) {
+        // `x[i]` on a value; a constant base (only hand-written graphs have one)
+        // keeps the call form, which reads back.
+        if (op->form == OperatorSyntax::Index && args.size() == 2 && args[0].isNode()) {
           appendCodeArg(out, args[0]);
           out += '[';
           appendCodeArg(out, args[1]);
