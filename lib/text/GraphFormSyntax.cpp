@@ -224,8 +224,8 @@ bool isCodeFormTarget(OpKind op, std::string_view target) {
   switch (op) {
   case OpKind::CallFunction: {
     size_t sep = target.find("::");
-    if (sep == std::string_view::npos)
-      return identifierComponents(target) >= 1;
+    if (sep == std::string_view::npos) // a module-qualified name: `torch.sigmoid`
+      return identifierComponents(target) >= 2;
     size_t parts = identifierComponents(target.substr(sep + 2));
     return isPythonIdentifier(target.substr(0, sep)) && (parts == 1 || parts == 2);
   }

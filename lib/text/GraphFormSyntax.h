@@ -80,8 +80,9 @@ bool isDeviceSpelling(std::string_view s);
 std::string canonicalGraphFormTarget(std::string_view target);
 
 /// True when a node of kind `op` with this (canonical) target can be written
-/// in code form: an op overload or packet (`aten::mm.default`) or a dotted
-/// Python name for call_function, an identifier for call_method and
+/// in code form: an op overload or packet (`aten::mm.default`) or a
+/// module-qualified Python name (`torch.sigmoid`, `operator.getitem`) for
+/// call_function, an identifier for call_method and
 /// placeholders, a path of identifiers or numbers (`layers.0.mlp`) for
 /// call_module and get_attr. What the graph form allows beyond that
 /// (`<function f at 0x7f...>`, arbitrary bytes) would print as code that

@@ -1,9 +1,10 @@
 # Graph-form targets that code form cannot name are rejected where they stand, instead of
-# being printed as code that does not parse: a Python function's repr, and a method name
-# that is not an identifier.
+# being printed as code that does not parse: a Python function's repr, a method name that
+# is not an identifier, a function name without its module.
 # RUN: split-file %s %t
 # RUN: %not %piecewise lint %t/function-repr.fx 2>&1 | FileCheck %s --check-prefix=REPR
 # RUN: %not %piecewise lint %t/method.fx 2>&1 | FileCheck %s --check-prefix=METHOD
+# RUN: %not %piecewise lint %t/bare-name.fx 2>&1 | FileCheck %s --check-prefix=BARE
 # RUN: %piecewise print %t/ok.fx | FileCheck %s --check-prefix=OK
 
 #--- function-repr.fx
@@ -19,6 +20,13 @@ graph():
     %m : [num_users=1] = call_method[target=view(2)](args = (%x,), kwargs = {})
     return (m,)
 # METHOD: method.fx:3:45: error: unsupported target 'view(2)' for call_method
+
+#--- bare-name.fx
+graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %f : [num_users=1] = call_function[target=helper](args = (%x,), kwargs = {})
+    return (f,)
+# BARE: bare-name.fx:3:47: error: unsupported target 'helper' for call_function
 
 #--- ok.fx
 graph():

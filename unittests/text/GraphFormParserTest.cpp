@@ -342,22 +342,25 @@ TEST(GraphFormParserDiagnosticsTest, LocatedErrors) {
        "3:5: duplicate name 'x'"},
       {"graph():\n    %x : [num_users=1] = plaseholder[target=x]\n",
        "2:26: unknown op kind 'plaseholder'"},
-      {"graph():\n    %y : [num_users=0] = call_function[target=f](args = (%x,), kwargs = {})\n",
-       "2:58: undefined name 'x'"},
-      {"graph():\n    %y : [num_users=0] = call_function[target=f](args = ([1, 2), kwargs = {})\n",
-       "2:63: expected ',' or ']'"},
-      {"graph():\n    %y : [num_users=0] = call_function[target=f](args = ([1, 2\n",
-       "2:58: unterminated '[': the line ends before it is closed"},
-      {"graph():\n    %y : [num_users=0] = call_function[target=f](args = ('abc,), kwargs = {})\n",
-       "2:58: unterminated string"},
-      {"graph():\n    %y : [num_users=0] = call_function[target=f](args = (1,), kwargs = {a: 1)\n",
-       "2:77: expected ',' or '}'"},
+      {"graph():\n    %y : [num_users=0] = call_function[target=m.f](args = (%x,), kwargs = {})\n",
+       "2:60: undefined name 'x'"},
+      {"graph():\n    %y : [num_users=0] = call_function[target=m.f](args = ([1, 2), kwargs = "
+       "{})\n",
+       "2:65: expected ',' or ']'"},
+      {"graph():\n    %y : [num_users=0] = call_function[target=m.f](args = ([1, 2\n",
+       "2:60: unterminated '[': the line ends before it is closed"},
+      {"graph():\n    %y : [num_users=0] = call_function[target=m.f](args = ('abc,), kwargs = "
+       "{})\n",
+       "2:60: unterminated string"},
+      {"graph():\n    %y : [num_users=0] = call_function[target=m.f](args = (1,), kwargs = {a: "
+       "1)\n",
+       "2:79: expected ',' or '}'"},
       {"graph():\n    %y : [num_users=0] = call_function[target=f\n",
        "2:39: unterminated '[': the line ends before it is closed"},
-      {"graph():\n    %y : [num_users=0] = call_function[target=f](args = (1,), kwargs = {}) x\n",
-       "2:76: unexpected text after the node definition"},
-      {"graph():\n    %y : [num_users=0] = call_function[target=f](args = (1,), kwar",
-       "2:67: unexpected end of line: expected 'kwargs' (is the input truncated?)"},
+      {"graph():\n    %y : [num_users=0] = call_function[target=m.f](args = (1,), kwargs = {}) x\n",
+       "2:78: unexpected text after the node definition"},
+      {"graph():\n    %y : [num_users=0] = call_function[target=m.f](args = (1,), kwar",
+       "2:69: unexpected end of line: expected 'kwargs' (is the input truncated?)"},
       {"graph():\n    %y = placeholder[target=y]\n", "2:8: expected ':'"},
       {"graph():\n    %y : placeholder[target=y]\n", "2:10: expected '[num_users=N]'"},
       {"graph():\n    hello world\n",
@@ -396,7 +399,7 @@ TEST(GraphFormParserDiagnosticsTest, BinaryInput) {
 }
 
 TEST(GraphFormParserDiagnosticsTest, DeepNestingIsCapped) {
-  std::string deep = "graph():\n    %y : [num_users=0] = call_function[target=f](args = (";
+  std::string deep = "graph():\n    %y : [num_users=0] = call_function[target=m.f](args = (";
   deep.append(10000, '[');
   deep.append(10000, ']');
   deep += ",), kwargs = {})\n";
@@ -406,7 +409,7 @@ TEST(GraphFormParserDiagnosticsTest, DeepNestingIsCapped) {
       << firstError(*p);
 
   // Deep nesting inside an opaque value is skipped without recursion.
-  std::string opaque = "graph():\n    %y : [num_users=0] = call_function[target=f](args = ({";
+  std::string opaque = "graph():\n    %y : [num_users=0] = call_function[target=m.f](args = ({";
   opaque.append(10000, '(');
   opaque.append(10000, ')');
   opaque += "},), kwargs = {})\n    return ()\n";
@@ -416,7 +419,7 @@ TEST(GraphFormParserDiagnosticsTest, DeepNestingIsCapped) {
 
 TEST(GraphFormParserDiagnosticsTest, HugeSingleLine) {
   // A 10 MB line: one argument tuple with ~2.5M elements, parsed in linear time.
-  std::string big = "graph():\n    %y : [num_users=0] = call_function[target=f](args = (";
+  std::string big = "graph():\n    %y : [num_users=0] = call_function[target=m.f](args = (";
   big.reserve(10u << 20);
   while (big.size() < (10u << 20))
     big += "1, ";
@@ -433,29 +436,29 @@ TEST(GraphFormParserDiagnosticsTest, HugeSingleLine) {
   EXPECT_LT(q->diag.renderAll().size(), 1000u);
 
   // A 10 MB unterminated string.
-  std::string str = "graph():\n    %y : [num_users=0] = call_function[target=f](args = ('";
+  std::string str = "graph():\n    %y : [num_users=0] = call_function[target=m.f](args = ('";
   str.append(10u << 20, 'b');
   auto r = parse(str);
   EXPECT_FALSE(r->ok);
-  EXPECT_EQ(firstError(*r), "2:58: unterminated string");
+  EXPECT_EQ(firstError(*r), "2:60: unterminated string");
 }
 
 TEST(GraphFormParserDiagnosticsTest, ManyUndefinedNamesAreCapped) {
-  std::string text = "graph():\n    %y : [num_users=0] = call_function[target=f](args = (";
+  std::string text = "graph():\n    %y : [num_users=0] = call_function[target=m.f](args = (";
   for (int k = 0; k < 100000; ++k)
     text += "%u" + std::to_string(k) + ", ";
   text += "), kwargs = {})\n    return ()\n";
   auto p = parse(text);
   EXPECT_FALSE(p->ok);
   EXPECT_EQ(p->diag.numErrors(), 20u);
-  EXPECT_EQ(firstError(*p), "2:58: undefined name 'u0'");
+  EXPECT_EQ(firstError(*p), "2:60: undefined name 'u0'");
   EXPECT_NE(p->diag.renderAll().find("too many errors"), std::string::npos);
 }
 
 TEST(GraphFormParserDiagnosticsTest, UsesOfABrokenDefinitionAreNotReportedAgain) {
   auto p = parse("graph():\n"
-                 "    %a : [num_users=1] = call_function[target=f](args = ((1, kwargs = {})\n"
-                 "    %b : [num_users=1] = call_function[target=f](args = (%a,), kwargs = {})\n"
+                 "    %a : [num_users=1] = call_function[target=m.f](args = ((1, kwargs = {})\n"
+                 "    %b : [num_users=1] = call_function[target=m.f](args = (%a,), kwargs = {})\n"
                  "    return (b,)\n");
   EXPECT_FALSE(p->ok);
   EXPECT_EQ(p->diag.numErrors(), 1u) << p->diag.renderAll();
