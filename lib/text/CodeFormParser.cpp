@@ -418,8 +418,9 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
     n->setLoc(locOf(t.begin));
   }
   // An optional return annotation, then ':'.
+  // (An error token does not advance the lexer: stop at it, `expect` reports it.)
   if (lex.consumeIf(Tok::Arrow)) {
-    while (!lex.peek().is(Tok::Colon) && !lex.peek().is(Tok::End))
+    while (!lex.peek().is(Tok::Colon) && !lex.peek().is(Tok::End) && !lex.peek().is(Tok::Error))
       lex.next();
   }
   if (!expect(lex, Tok::Colon, "':' at the end of the 'def' line"))
