@@ -67,9 +67,12 @@ asan: deps
 	  ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  $(PYTHON) /usr/lib/llvm-14/build/utils/lit/lit.py -q test
 
-# libFuzzer on the parsers (fuzz/ParseFuzzer.cpp), with ASan + UBSan, seeded with the corpus
-# graphs, the examples and the lit inputs; FUZZ_SECONDS of fuzzing (not part of `make test`).
+# libFuzzer (fuzz/, clang, ASan + UBSan) seeded with the examples, the lit inputs and the
+# corpus graphs, for FUZZ_SECONDS (not part of `make test`). `make fuzz` runs the parser
+# target (crashes, hangs, print round trip); `make fuzz FUZZER=pipeline` the split and
+# cudagraph-plan target (split modules verify and read back, plans verify).
 FUZZ_SECONDS ?= 300
+FUZZER ?= parse
 fuzz: deps
 	@dpkg -s clang-14 libclang-rt-14-dev >/dev/null 2>&1 || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clang-14 libclang-rt-14-dev; }
@@ -78,13 +81,13 @@ fuzz: deps
 	  -DPIECEWISE_USE_MIMALLOC=OFF -DPIECEWISE_WERROR=OFF \
 	  -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -O1" \
 	  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
-	@cmake --build build-fuzz -j $(JOBS) --target piecewise_parse_fuzzer
-	@mkdir -p build-fuzz/corpus build-fuzz/seeds
+	@cmake --build build-fuzz -j $(JOBS) --target piecewise_$(FUZZER)_fuzzer
+	@mkdir -p build-fuzz/corpus-$(FUZZER) build-fuzz/seeds
 	@cp examples/*.py build-fuzz/seeds/; cp test/*/*.py test/*/*.fx build-fuzz/seeds/ 2>/dev/null; \
 	  [ -d ../shared/corpus/graphs ] && cp ../shared/corpus/graphs/* build-fuzz/seeds/ || true
 	cd build-fuzz && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	  ./piecewise_parse_fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
-	  -rss_limit_mb=4096 corpus seeds
+	  ./piecewise_$(FUZZER)_fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	  -rss_limit_mb=4096 corpus-$(FUZZER) seeds
 
 format:
 	clang-format-14 -i $$(git ls-files '*.cpp' '*.h')

@@ -1,0 +1,117 @@
+//===- PipelineFuzzer.cpp - libFuzzer target for split and partition -------===//
+//
+// For every input that parses and verifies, runs what the CLI runs and holds
+// it to what piecewise promises ("never wrong"):
+//  - `split` at one of the graph's own call targets (chosen by the input's last
+//    byte): when it succeeds, the split module (built piece by piece, as
+//    `split -o` does) verifies, and its printed text reads back to the same
+//    text; when it fails, there is an error diagnostic;
+//  - the cudagraph pipeline (partition, storages, lifetimes, signatures,
+//    wrapper lowering) with the plan verifier on: a verified graph must give a
+//    plan the verifier accepts, since signatures are right by construction.
+// Crashes, hangs and sanitizer reports are failures too. `make fuzz-pipeline`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "piecewise/codegen/PlanPipeline.h"
+#include "piecewise/partition/SplitGraph.h"
+#include "piecewise/partition/SplitModuleBuilder.h"
+#include "piecewise/schema/OpRegistry.h"
+#include "piecewise/text/Parser.h"
+#include "piecewise/text/Printer.h"
+#include "piecewise/verify/Verifier.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+using namespace piecewise;
+
+namespace {
+
+[[noreturn]] void fail(const char* what, const std::string& detail) {
+  std::fprintf(stderr, "%s\n%s\n", what, detail.c_str());
+  std::abort();
+}
+
+const OpRegistry& registry() {
+  static const OpRegistry r = OpRegistry::withBuiltinAten();
+  return r;
+}
+
+std::unique_ptr<Module> parseVerified(const SourceBuffer& buffer) {
+  DiagnosticEngine diag;
+  auto module = parseModule(buffer, diag);
+  if (!module || failed(verifyModule(**module, &registry(), diag)))
+    return nullptr;
+  return std::move(*module);
+}
+
+void checkSplit(const SourceBuffer& buffer, uint8_t choice) {
+  std::unique_ptr<Module> module = parseVerified(buffer);
+  if (!module)
+    return;
+  std::vector<std::string> targets;
+  for (const Node* n : module->graph())
+    if (n->isCallFunction())
+      targets.emplace_back(n->target().str());
+  if (targets.empty())
+    return;
+  SplitGraphOptions options;
+  options.partition.splittingOps = {targets[choice % targets.size()]};
+  DiagnosticEngine diag;
+  auto plan = splitGraph(module->graph(), &registry(), options, diag);
+  if (failed(plan)) {
+    if (diag.numErrors() == 0)
+      fail("split failed without an error", std::string(buffer.text()));
+    return;
+  }
+  SplitModuleBuilder builder(*plan, {.sourceModule = module.get()});
+  std::unique_ptr<Module> top = builder.buildStitching();
+  if (failed(verifyGraph(top->graph(), &registry(), diag)))
+    fail("the stitching module does not verify", diag.renderAll());
+  std::string text;
+  appendCodeForm(text, *top, 0);
+  for (size_t i = 0; i < plan->size(); ++i) {
+    std::unique_ptr<Module> piece = builder.buildPiece(i);
+    if (failed(verifyModule(*piece, &registry(), diag)))
+      fail("a piece module does not verify", diag.renderAll());
+    text += '\n';
+    appendCodeForm(text, *piece, 1);
+  }
+  SourceBuffer printed("split.py", text);
+  DiagnosticEngine diag2;
+  auto again = parseModule(printed, diag2);
+  if (!again)
+    fail("the printed split module does not parse", text + "\n" + diag2.renderAll());
+  if (printCodeForm(**again) != text)
+    fail("the printed split module does not read back to the same text", text);
+}
+
+void checkCudagraphPlan(const SourceBuffer& buffer) {
+  std::unique_ptr<Module> module = parseVerified(buffer);
+  if (!module)
+    return;
+  DiagnosticEngine diag;
+  PlanPipelineOptions options;
+  options.verify = true;
+  std::string lastPhase;
+  options.onPhase = [&](std::string_view phase) { lastPhase = phase; };
+  auto result = runPlanPipeline(module->graph(), &registry(), options, diag);
+  if (failed(result) && lastPhase == "plan verification")
+    fail("the plan verifier rejected a plan for a verified graph", diag.renderAll());
+  if (failed(result) && diag.numErrors() == 0)
+    fail("the plan pipeline failed without an error", std::string(buffer.text()));
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  SourceBuffer buffer("fuzz.py", std::string(reinterpret_cast<const char*>(data), size));
+  checkSplit(buffer, size ? data[size - 1] : 0);
+  checkCudagraphPlan(buffer);
+  return 0;
+}
