@@ -22,7 +22,6 @@
 #include "piecewise/text/Parser.h"
 
 #include "GraphFormSyntax.h"
-#include "PyLexer.h"
 #include "PythonLiteral.h"
 
 #include <fmt/format.h>
@@ -243,18 +242,15 @@ Argument GraphFormParser::bareValue(std::string_view token, size_t pos, ValueMod
     break;
   }
   if (mode == ValueMode::Repr) {
-    // repr() writes nodes by bare name and quotes strings; anything else is
-    // kept verbatim, which code form can hold only when it is Python tokens.
+    // repr() writes nodes by bare name and quotes strings. Anything else would
+    // have to be kept as verbatim text, which could name a node without using
+    // it (`h%`): not accepted.
     if (text::isPythonIdentifier(token))
       return nodeRef(token, pos);
-    text::PyLexer lex(token.data(), token.data() + token.size());
-    for (text::Token t = lex.next(); !t.is(text::Tok::End); t = lex.next()) {
-      if (t.is(text::Tok::Error)) {
-        error(pos + static_cast<size_t>(t.begin - token.data()), "unexpected character");
-        break;
-      }
-    }
-    return Argument::opaque(graph_.intern(token));
+    error(pos, fmt::format("unexpected '{}' in the return value: expected a node name or a "
+                           "constant",
+                           token));
+    return Argument::none();
   }
   return Argument::string(graph_.intern(token));
 }
