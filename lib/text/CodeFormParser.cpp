@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PyLexer.h"
+#include "PythonLiteral.h"
 #include "piecewise/ir/Target.h"
 #include "piecewise/support/Hashing.h"
 #include "piecewise/support/PointerMap.h"
@@ -1272,7 +1273,24 @@ std::optional<Argument> CodeFormParser::parseDevice(PyLexer& lex, Token open) {
     error(open.begin, "expected device(type='...', index=N)");
     return std::nullopt;
   }
-  if (index && type.find(':') == std::string::npos)
+  // torch.device's spellings: `cuda`, `cuda:0`, or `cuda` with index=0.
+  size_t colon = type.find(':');
+  std::string_view kind = std::string_view(type).substr(0, colon);
+  std::string_view digits =
+      colon == std::string::npos ? std::string_view() : std::string_view(type).substr(colon + 1);
+  bool wellFormed =
+      text::isPythonIdentifier(kind) &&
+      (colon == std::string::npos ||
+       (!digits.empty() && digits.size() <= 9 && !index &&
+        std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))) &&
+      (!index || *index >= 0);
+  if (!wellFormed) {
+    error(open.begin, fmt::format("invalid device '{}'{}: expected device(type='cuda', index=0) "
+                                  "or device(type='cuda:0')",
+                                  type, index ? fmt::format(" with index {}", *index) : ""));
+    return std::nullopt;
+  }
+  if (index)
     type += ":" + std::to_string(*index);
   return Argument::device(graph_->intern(type));
 }
