@@ -22,6 +22,7 @@
 #include "piecewise/text/Parser.h"
 
 #include "GraphFormSyntax.h"
+#include "PyLexer.h"
 #include "PythonLiteral.h"
 
 #include <fmt/format.h>
@@ -335,11 +336,21 @@ bool GraphFormParser::parseValue(Argument& out, unsigned depth, ValueMode mode, 
                               items.size() == 3 ? std::move(items[2]) : Argument::none());
       return true;
     }
-    // A call or subscript FX printed with str(): keep it verbatim.
+    // A call or subscript FX printed with str() (`torch.Size([2, 3])`): kept
+    // verbatim, so it must be a dotted name applied to Python tokens, which
+    // code form reads back.
+    if (!text::isDottedName(token))
+      return error(start, fmt::format("unexpected '{}' before '{}'", token, stop));
     size_t closeEnd = 0;
     if (!skipBalanced(pos_, closeEnd))
       return false;
-    out = Argument::opaque(graph_.intern(line_.substr(start, closeEnd - start)));
+    std::string_view verbatim = line_.substr(start, closeEnd - start);
+    text::PyLexer lex(verbatim.data(), verbatim.data() + verbatim.size());
+    for (text::Token t = lex.next(); !t.is(text::Tok::End); t = lex.next())
+      if (t.is(text::Tok::Error))
+        return error(start + static_cast<size_t>(t.begin - verbatim.data()),
+                     "unexpected character");
+    out = Argument::opaque(graph_.intern(verbatim));
     pos_ = closeEnd;
     return true;
   }

@@ -220,6 +220,10 @@ std::string canonicalGraphFormTarget(std::string_view t) {
   return canonicalTarget(t);
 }
 
+bool isDottedName(std::string_view s) {
+  return identifierComponents(s) >= 1;
+}
+
 bool isCodeFormTarget(OpKind op, std::string_view target) {
   switch (op) {
   case OpKind::CallFunction: {

@@ -79,6 +79,9 @@ bool isDeviceSpelling(std::string_view s);
 /// `<built-in function getattr>` -> `builtins.getattr`; others verbatim.
 std::string canonicalGraphFormTarget(std::string_view target);
 
+/// True for `name` or `a.b.c` (identifiers joined by dots).
+bool isDottedName(std::string_view s);
+
 /// True when a node of kind `op` with this (canonical) target can be written
 /// in code form: an op overload or packet (`aten::mm.default`) or a
 /// module-qualified Python name (`torch.sigmoid`, `operator.getitem`) for

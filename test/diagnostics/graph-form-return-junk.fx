@@ -4,6 +4,7 @@
 # RUN: split-file %s %t
 # RUN: %not %piecewise lint %t/junk.fx 2>&1 | FileCheck %s --check-prefix=JUNK
 # RUN: %not %piecewise lint %t/hidden-use.fx 2>&1 | FileCheck %s --check-prefix=HIDDEN
+# RUN: %not %piecewise lint %t/not-a-call.fx 2>&1 | FileCheck %s --check-prefix=NOT-A-CALL
 
 #--- junk.fx
 graph():
@@ -18,3 +19,9 @@ graph():
     %h : [num_users=1] = call_function[target=operator.getitem](args = (%x, 0), kwargs = {})
     return (x, h%)
 # HIDDEN: hidden-use.fx:4:16: error: unexpected 'h%' in the return value
+
+#--- not-a-call.fx
+graph():
+    %x : [num_users=1] = placeholder[target=x]
+    return` (x,)
+# NOT-A-CALL: not-a-call.fx:3:11: error: unexpected '`' before '('
