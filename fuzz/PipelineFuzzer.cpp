@@ -6,8 +6,10 @@
 //    byte): when it succeeds, the split module (built piece by piece, as
 //    `split -o` does) verifies, and its printed text reads back to the same
 //    text; when it fails, there is an error diagnostic;
-//  - the cudagraph pipeline (partition, storages, lifetimes, signatures,
-//    wrapper lowering) with the plan verifier on: a verified graph must give a
+//  - the plan pipeline (partition, storages, lifetimes, signatures, wrapper
+//    lowering) with the plan verifier on, for the cudagraph partitioner (with
+//    or without --reorder, an unsafe op, --keep-inputs-alive, as the byte
+//    says) and for the splitting-op partitioner: a verified graph must give a
 //    plan the verifier accepts, since signatures are right by construction.
 // Crashes, hangs and sanitizer reports are failures too. `make fuzz-pipeline`.
 //
@@ -50,14 +52,20 @@ std::unique_ptr<Module> parseVerified(const SourceBuffer& buffer) {
   return std::move(*module);
 }
 
+/// The graph's call targets, in graph order.
+std::vector<std::string> callTargets(const Module& module) {
+  std::vector<std::string> targets;
+  for (const Node* n : module.graph())
+    if (n->isCallFunction())
+      targets.emplace_back(n->target().str());
+  return targets;
+}
+
 void checkSplit(const SourceBuffer& buffer, uint8_t choice) {
   std::unique_ptr<Module> module = parseVerified(buffer);
   if (!module)
     return;
-  std::vector<std::string> targets;
-  for (const Node* n : module->graph())
-    if (n->isCallFunction())
-      targets.emplace_back(n->target().str());
+  std::vector<std::string> targets = callTargets(*module);
   if (targets.empty())
     return;
   SplitGraphOptions options;
@@ -91,15 +99,29 @@ void checkSplit(const SourceBuffer& buffer, uint8_t choice) {
     fail("the printed split module does not read back to the same text", text);
 }
 
-void checkCudagraphPlan(const SourceBuffer& buffer) {
+/// One run of the plan pipeline: signatures are right by construction, so a
+/// graph that verifies must give a plan the plan verifier accepts.
+void checkPlan(const SourceBuffer& buffer, uint8_t choice, bool splitting) {
   std::unique_ptr<Module> module = parseVerified(buffer);
   if (!module)
     return;
-  DiagnosticEngine diag;
+  std::vector<std::string> targets = callTargets(*module);
   PlanPipelineOptions options;
   options.verify = true;
+  if (splitting) {
+    if (targets.empty())
+      return;
+    options.splittingOps = std::vector<std::string>{targets[choice % targets.size()]};
+  } else {
+    // An unsafe op makes partitions even in a graph with no device copies.
+    if (!targets.empty() && (choice & 2))
+      options.cudagraph.unsafeOps = {targets[(choice >> 2) % targets.size()]};
+    options.cudagraph.reorder = choice & 1;
+    options.lifetimes.keepInputsAlive = (choice & 4) != 0;
+  }
   std::string lastPhase;
   options.onPhase = [&](std::string_view phase) { lastPhase = phase; };
+  DiagnosticEngine diag;
   auto result = runPlanPipeline(module->graph(), &registry(), options, diag);
   if (failed(result) && lastPhase == "plan verification")
     fail("the plan verifier rejected a plan for a verified graph", diag.renderAll());
@@ -111,7 +133,9 @@ void checkCudagraphPlan(const SourceBuffer& buffer) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   SourceBuffer buffer("fuzz.py", std::string(reinterpret_cast<const char*>(data), size));
-  checkSplit(buffer, size ? data[size - 1] : 0);
-  checkCudagraphPlan(buffer);
+  uint8_t choice = size ? data[size - 1] : 0;
+  checkSplit(buffer, choice);
+  checkPlan(buffer, choice, /*splitting=*/false);
+  checkPlan(buffer, choice, /*splitting=*/true);
   return 0;
 }
