@@ -5,36 +5,17 @@
 #include "piecewise/partition/CudagraphPartitioner.h"
 #include "piecewise/text/Parser.h"
 
+#include "../TestUtil.h"
+
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <string>
 
 using namespace piecewise;
+using namespace piecewise::testing;
 
 namespace {
-
-const OpRegistry& aten() {
-  static const OpRegistry registry = OpRegistry::withBuiltinAten();
-  return registry;
-}
-
-struct Parsed {
-  std::unique_ptr<SourceBuffer> buffer;
-  std::unique_ptr<Module> module;
-  DiagnosticEngine diag;
-  Graph& graph() { return module->graph(); }
-};
-
-std::unique_ptr<Parsed> parse(std::string text) {
-  auto p = std::make_unique<Parsed>();
-  p->buffer = std::make_unique<SourceBuffer>("test.py", std::move(text));
-  auto r = parseCodeForm(*p->buffer, p->diag);
-  EXPECT_TRUE(succeeded(r)) << p->diag.renderAll();
-  if (succeeded(r))
-    p->module = std::move(*r);
-  return p;
-}
 
 const char* kSeed = R"(class M(torch.nn.Module):
     def forward(self, x: "f32[4, 8][8, 1]cuda:0"):
@@ -75,10 +56,10 @@ uint32_t numberOf(const PartitionPlan& plan, std::string_view name) {
 }
 
 TEST(CudagraphPartitioner, SeedCaseTwoCapturedPartitionsAroundTheCopy) {
-  auto p = parse(kSeed);
+  auto p = parseGraph(kSeed);
   DiagnosticEngine diag;
   CudagraphPartitionStats stats;
-  auto plan = partitionForCudagraphs(p->graph(), &aten(), {}, diag, &stats);
+  auto plan = partitionForCudagraphs(p->graph(), &atenRegistry(), {}, diag, &stats);
   ASSERT_TRUE(succeeded(plan)) << diag.renderAll();
   EXPECT_EQ(describe(*plan), "C[add,view] U[cpu] C[back]");
   EXPECT_EQ(stats.mainDevice, "cuda:0");
@@ -86,7 +67,7 @@ TEST(CudagraphPartitioner, SeedCaseTwoCapturedPartitionsAroundTheCopy) {
 }
 
 TEST(CudagraphPartitioner, ReasonsAndMatching) {
-  auto p = parse(R"(class M(torch.nn.Module):
+  auto p = parseGraph(R"(class M(torch.nn.Module):
     def forward(self, x: "f32[s0, 8][8, 1]cuda:0"):
         a: "f32[s0, 8][8, 1]cuda:0" = torch.ops.aten.relu.default(x)
         nz: "i64[u0, 2][2, 1]cuda:0" = torch.ops.aten.nonzero.default(a)
@@ -95,29 +76,29 @@ TEST(CudagraphPartitioner, ReasonsAndMatching) {
         return (nz, b, c)
 )");
   DiagnosticEngine diag;
-  auto plain = partitionForCudagraphs(p->graph(), &aten(), {}, diag);
+  auto plain = partitionForCudagraphs(p->graph(), &atenRegistry(), {}, diag);
   ASSERT_TRUE(succeeded(plain));
   EXPECT_EQ(describe(*plain), "C[a] U[nz] C[b] U[c]");
   CudagraphPartitionOptions unsafe;
   unsafe.unsafeOps = {"aten::sin"};
-  auto withSin = partitionForCudagraphs(p->graph(), &aten(), unsafe, diag);
+  auto withSin = partitionForCudagraphs(p->graph(), &atenRegistry(), unsafe, diag);
   ASSERT_TRUE(succeeded(withSin));
   EXPECT_EQ(describe(*withSin), "C[a] U[nz,b,c]");
   CudagraphPartitionOptions dyn;
   dyn.skipDynamicShapes = true;
-  auto noDyn = partitionForCudagraphs(p->graph(), &aten(), dyn, diag);
+  auto noDyn = partitionForCudagraphs(p->graph(), &atenRegistry(), dyn, diag);
   ASSERT_TRUE(succeeded(noDyn));
   EXPECT_EQ(describe(*noDyn), "U[a,nz,b,c]");
 }
 
 TEST(CudagraphPartitioner, CpuGraphHasNoCpuReason) {
-  auto p = parse(R"(class M(torch.nn.Module):
+  auto p = parseGraph(R"(class M(torch.nn.Module):
     def forward(self, x: "f32[4][1]cpu"):
         a: "f32[4][1]cpu" = torch.ops.aten.relu.default(x)
         return (a,)
 )");
   DiagnosticEngine diag;
-  auto plan = partitionForCudagraphs(p->graph(), &aten(), {}, diag);
+  auto plan = partitionForCudagraphs(p->graph(), &atenRegistry(), {}, diag);
   ASSERT_TRUE(succeeded(plan));
   EXPECT_EQ(describe(*plan), "C[a]");
 }
@@ -133,25 +114,25 @@ const char* kReorder = R"(class M(torch.nn.Module):
 )";
 
 TEST(CudagraphPartitioner, ReorderGroupsClassesWithinTheMemoryLimit) {
-  auto p = parse(kReorder);
+  auto p = parseGraph(kReorder);
   DiagnosticEngine diag;
   CudagraphPartitionOptions o;
   o.reorder = true;
   CudagraphPartitionStats stats;
-  auto plan = partitionForCudagraphs(p->graph(), &aten(), o, diag, &stats);
+  auto plan = partitionForCudagraphs(p->graph(), &atenRegistry(), o, diag, &stats);
   ASSERT_TRUE(succeeded(plan));
   EXPECT_TRUE(stats.reordered);
   EXPECT_EQ(describe(*plan), "C[a,b,d] U[c1,c2]");
   // A limit no schedule can meet keeps the original order.
   o.reorderMemoryLimit = 0.5;
-  auto kept = partitionForCudagraphs(p->graph(), &aten(), o, diag, &stats);
+  auto kept = partitionForCudagraphs(p->graph(), &atenRegistry(), o, diag, &stats);
   ASSERT_TRUE(succeeded(kept));
   EXPECT_FALSE(stats.reordered);
   EXPECT_EQ(describe(*kept), "C[a] U[c1] C[b] U[c2] C[d]");
 }
 
 TEST(CudagraphPartitioner, ReorderKeepsMutationsInOrder) {
-  auto p = parse(R"(class M(torch.nn.Module):
+  auto p = parseGraph(R"(class M(torch.nn.Module):
     def forward(self, x: "f32[4][1]cuda:0"):
         c1: "f32[4][1]cpu" = torch.ops.aten._to_copy.default(x, device = device(type='cpu'))
         m: "f32[4][1]cuda:0" = torch.ops.aten.mul_.Tensor(x, 2)
@@ -161,14 +142,14 @@ TEST(CudagraphPartitioner, ReorderKeepsMutationsInOrder) {
   DiagnosticEngine diag;
   CudagraphPartitionOptions o;
   o.reorder = true;
-  auto plan = partitionForCudagraphs(p->graph(), &aten(), o, diag);
+  auto plan = partitionForCudagraphs(p->graph(), &atenRegistry(), o, diag);
   ASSERT_TRUE(succeeded(plan));
   // mul_ writes x: c1 must stay before it and c2 after it.
   EXPECT_EQ(describe(*plan), "U[c1] C[m] U[c2]");
 }
 
 TEST(StorageAnalysis, ViewsSplitsAndFreshMultiOutputs) {
-  auto p = parse(R"(class M(torch.nn.Module):
+  auto p = parseGraph(R"(class M(torch.nn.Module):
     def forward(self, x: "f32[4, 8]"):
         a: "f32[4, 8]" = torch.ops.aten.add.Tensor(x, 1)
         v: "f32[32]" = torch.ops.aten.view.default(a, [32])
@@ -188,7 +169,7 @@ TEST(StorageAnalysis, ViewsSplitsAndFreshMultiOutputs) {
     if (!n->isPlaceholder() && !n->isOutput())
       piece.nodes.push_back(n);
   ASSERT_TRUE(succeeded(plan.finalize(diag)));
-  StorageAnalysis s(plan.numbering(), &aten());
+  StorageAnalysis s(plan.numbering(), &atenRegistry());
   auto st = [&](std::string_view n) { return s.storageOf(numberOf(plan, n)); };
   EXPECT_EQ(st("v"), st("a"));
   EXPECT_EQ(st("split"), st("a"));
@@ -204,11 +185,11 @@ TEST(StorageAnalysis, ViewsSplitsAndFreshMultiOutputs) {
 }
 
 TEST(Lifetimes, AliasedBaseIsAnInputWhereItsStorageDies) {
-  auto p = parse(kSeed);
+  auto p = parseGraph(kSeed);
   DiagnosticEngine diag;
-  auto plan = partitionForCudagraphs(p->graph(), &aten(), {}, diag);
+  auto plan = partitionForCudagraphs(p->graph(), &atenRegistry(), {}, diag);
   ASSERT_TRUE(succeeded(plan));
-  LifetimePlan lt(*plan, &aten());
+  LifetimePlan lt(*plan, &atenRegistry());
   ASSERT_EQ(lt.signatures().size(), 3u);
   EXPECT_EQ(signature(lt.signatures()[0]), "x* -> add view");
   EXPECT_EQ(signature(lt.signatures()[1]), "view*,add~ -> cpu");
@@ -223,13 +204,13 @@ TEST(Lifetimes, AliasedBaseIsAnInputWhereItsStorageDies) {
 
   LifetimeOptions bug;
   bug.debugDropAliasInputs = true;
-  LifetimePlan dropped(*plan, &aten(), bug);
+  LifetimePlan dropped(*plan, &atenRegistry(), bug);
   EXPECT_EQ(signature(dropped.signatures()[0]), "x* -> view");
   EXPECT_EQ(signature(dropped.signatures()[1]), "view* -> cpu");
 }
 
 TEST(Lifetimes, KeepInputsAliveReReturnsUnfreedInputs) {
-  auto p = parse(R"(class M(torch.nn.Module):
+  auto p = parseGraph(R"(class M(torch.nn.Module):
     def forward(self, x: "f32[4][1]cuda:0"):
         a: "f32[4][1]cuda:0" = torch.ops.aten.relu.default(x)
         c: "f32[4][1]cpu" = torch.ops.aten._to_copy.default(a, device = device(type='cpu'))
@@ -237,26 +218,26 @@ TEST(Lifetimes, KeepInputsAliveReReturnsUnfreedInputs) {
         return (b, c)
 )");
   DiagnosticEngine diag;
-  auto plan = partitionForCudagraphs(p->graph(), &aten(), {}, diag);
+  auto plan = partitionForCudagraphs(p->graph(), &atenRegistry(), {}, diag);
   ASSERT_TRUE(succeeded(plan));
   LifetimeOptions keep;
   keep.keepInputsAlive = true;
-  LifetimePlan lt(*plan, &aten(), keep);
+  LifetimePlan lt(*plan, &atenRegistry(), keep);
   EXPECT_EQ(signature(lt.signatures()[0]), "x -> a x");
-  LifetimePlan plain(*plan, &aten());
+  LifetimePlan plain(*plan, &atenRegistry());
   EXPECT_EQ(signature(plain.signatures()[0]), "x -> a");
 }
 
 TEST(PlanPipeline, VerifiesTheSeedAndRejectsTheDroppedAliasInput) {
-  auto p = parse(kSeed);
+  auto p = parseGraph(kSeed);
   DiagnosticEngine diag;
   PlanPipelineOptions o;
-  auto ok = runPlanPipeline(p->graph(), &aten(), o, diag);
+  auto ok = runPlanPipeline(p->graph(), &atenRegistry(), o, diag);
   ASSERT_TRUE(succeeded(ok)) << diag.renderAll();
   EXPECT_EQ((*ok)->wrapper.program.functions.size(), 3u); // partition_0, partition_2, call
   o.lifetimes.debugDropAliasInputs = true;
   DiagnosticEngine bad;
-  EXPECT_TRUE(failed(runPlanPipeline(p->graph(), &aten(), o, bad)));
+  EXPECT_TRUE(failed(runPlanPipeline(p->graph(), &atenRegistry(), o, bad)));
   EXPECT_NE(bad.renderAll().find("del of 'add', which is not in scope"), std::string::npos)
       << bad.renderAll();
 }

@@ -5,34 +5,22 @@
 #include "piecewise/partition/SplittingOpPartitioner.h"
 #include "piecewise/text/Parser.h"
 
+#include "../TestUtil.h"
+
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <string>
 
 using namespace piecewise;
+using namespace piecewise::testing;
 
 namespace {
 
-struct Parsed {
-  std::unique_ptr<SourceBuffer> buffer;
-  std::unique_ptr<Module> module;
-};
-
-std::unique_ptr<Parsed> parse(std::string text) {
-  auto p = std::make_unique<Parsed>();
-  p->buffer = std::make_unique<SourceBuffer>("test.py", std::move(text));
-  DiagnosticEngine diag;
-  auto r = parseCodeForm(*p->buffer, diag);
-  EXPECT_TRUE(succeeded(r)) << diag.renderAll();
-  if (succeeded(r))
-    p->module = std::move(*r);
-  return p;
-}
-
 /// The hash of the single piece of `body` (no splitting ops).
 uint64_t hashOf(const std::string& signature, const std::string& body) {
-  auto p = parse("class M(torch.nn.Module):\n    def forward(self, " + signature + "):\n" + body);
+  auto p =
+      parseGraph("class M(torch.nn.Module):\n    def forward(self, " + signature + "):\n" + body);
   if (!p->module)
     return 0;
   DiagnosticEngine diag;
@@ -135,7 +123,7 @@ TEST(PieceHash, TransformerLayersBetweenSplittingOpsHashEqual) {
     prev = "res" + s;
   }
   text += "        return (" + prev + ",)\n";
-  auto p = parse(text);
+  auto p = parseGraph(text);
   DiagnosticEngine diag;
   SplittingOpOptions options;
   options.splittingOps = {"vllm::attn"};
@@ -153,8 +141,8 @@ TEST(PieceHash, TransformerLayersBetweenSplittingOpsHashEqual) {
 }
 
 TEST(NodeNumbering, DenseGraphOrderNumbers) {
-  auto p = parse("class M(torch.nn.Module):\n    def forward(self, " + std::string(kSig) + "):\n" +
-                 kBody);
+  auto p = parseGraph("class M(torch.nn.Module):\n    def forward(self, " + std::string(kSig) +
+                      "):\n" + kBody);
   const Graph& g = p->module->graph();
   NodeNumbering num(g);
   ASSERT_EQ(num.size(), g.size());
@@ -164,8 +152,8 @@ TEST(NodeNumbering, DenseGraphOrderNumbers) {
     EXPECT_EQ(num.node(i), n);
     ++i;
   }
-  auto other = parse("class M(torch.nn.Module):\n    def forward(self, " + std::string(kSig) +
-                     "):\n" + kBody);
+  auto other = parseGraph("class M(torch.nn.Module):\n    def forward(self, " + std::string(kSig) +
+                          "):\n" + kBody);
   EXPECT_EQ(num.lookup(other->module->graph().front()), NodeNumbering::kAbsent);
   EXPECT_EQ(NodeNumbering().lookup(g.front()), NodeNumbering::kAbsent);
 }

@@ -6,32 +6,19 @@
 #include "piecewise/text/Printer.h"
 #include "piecewise/verify/Verifier.h"
 
+#include "../TestUtil.h"
+
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <string>
 
 using namespace piecewise;
+using namespace piecewise::testing;
 
 namespace {
 
-struct Parsed {
-  std::unique_ptr<SourceBuffer> buffer;
-  std::unique_ptr<Module> module;
-};
-
-std::unique_ptr<Parsed> parse(std::string text) {
-  auto p = std::make_unique<Parsed>();
-  p->buffer = std::make_unique<SourceBuffer>("test.py", std::move(text));
-  DiagnosticEngine diag;
-  auto r = parseCodeForm(*p->buffer, diag);
-  EXPECT_TRUE(succeeded(r)) << diag.renderAll();
-  if (succeeded(r))
-    p->module = std::move(*r);
-  return p;
-}
-
-std::string splitAndPrint(Parsed& p, std::vector<std::string> ops) {
+std::string splitAndPrint(ParsedModule& p, std::vector<std::string> ops) {
   DiagnosticEngine diag;
   SplittingOpOptions options;
   options.splittingOps = std::move(ops);
@@ -49,7 +36,7 @@ std::string splitAndPrint(Parsed& p, std::vector<std::string> ops) {
 } // namespace
 
 TEST(SplitModuleBuilder, StitchingGraphAndOnePieceModuleEach) {
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, s0: "Sym(s0)", x: "f32[s0, 8]", w: "f32[8, 8]"):
         a: "f32[s0, 8]" = torch.ops.aten.relu.default(x)
         b: "f32[s0, 8]" = torch.ops.aten.mm.default(a, w)
@@ -84,7 +71,7 @@ TEST(SplitModuleBuilder, StitchingGraphAndOnePieceModuleEach) {
 }
 
 TEST(SplitModuleBuilder, PrintedModuleReadsBackUnchanged) {
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, x: "f32[4, 8]"):
         s = torch.ops.aten.split.Tensor(x, 4, 1)
         g0: "f32[4, 4]" = s[0]
@@ -95,7 +82,7 @@ TEST(SplitModuleBuilder, PrintedModuleReadsBackUnchanged) {
         return (e, g1)
 )py");
   std::string printed = splitAndPrint(*p, {"aten::sin", "vllm::attn"});
-  auto again = parse(printed);
+  auto again = parseGraph(printed);
   ASSERT_TRUE(again->module);
   EXPECT_EQ(printCodeForm(*again->module), printed);
   // sin and attn are not consecutive (empty_like sits between them, alone in a
@@ -106,7 +93,7 @@ TEST(SplitModuleBuilder, PrintedModuleReadsBackUnchanged) {
 }
 
 TEST(SplitModuleBuilder, CalledChildModulesAreCopiedIntoTheirPiece) {
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, x: "f32[4]"):
         a: "f32[4]" = torch.ops.aten.sin.default(x)
         b = self.inner(a)
@@ -135,7 +122,7 @@ TEST(SplitModuleBuilder, CalledChildModulesAreCopiedIntoTheirPiece) {
 TEST(SplitModuleBuilder, PartByPartPrintsTheSameTextAsTheWholeModule) {
   // What `piecewise split -o` does: print the stitching module, then each
   // piece as it is built (and freed), nested one level.
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, x: "f32[4]", w: "f32[4, 4]"):
         a: "f32[4]" = torch.ops.aten.sin.default(x)
         b: "f32[4]" = torch.ops.aten.mv.default(w, a)

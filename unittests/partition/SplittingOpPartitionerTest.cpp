@@ -6,36 +6,17 @@
 #include "piecewise/schema/OpRegistry.h"
 #include "piecewise/text/Parser.h"
 
+#include "../TestUtil.h"
+
 #include <gtest/gtest.h>
 
 #include <memory>
 #include <string>
 
 using namespace piecewise;
+using namespace piecewise::testing;
 
 namespace {
-
-const OpRegistry& aten() {
-  static const OpRegistry registry = OpRegistry::withBuiltinAten();
-  return registry;
-}
-
-struct Parsed {
-  std::unique_ptr<SourceBuffer> buffer;
-  std::unique_ptr<Module> module;
-  DiagnosticEngine diag;
-  Graph& graph() { return module->graph(); }
-};
-
-std::unique_ptr<Parsed> parse(std::string text) {
-  auto p = std::make_unique<Parsed>();
-  p->buffer = std::make_unique<SourceBuffer>("test.py", std::move(text));
-  auto r = parseCodeForm(*p->buffer, p->diag);
-  EXPECT_TRUE(succeeded(r)) << p->diag.renderAll();
-  if (succeeded(r))
-    p->module = std::move(*r);
-  return p;
-}
 
 std::string names(const std::vector<Node*>& nodes) {
   std::string s;
@@ -59,7 +40,7 @@ std::string describe(const PartitionPlan& plan) {
   return s;
 }
 
-std::string split(Parsed& p, std::vector<std::string> ops, bool mergeEmpty = true) {
+std::string split(ParsedModule& p, std::vector<std::string> ops, bool mergeEmpty = true) {
   SplittingOpOptions options;
   options.splittingOps = std::move(ops);
   options.mergeEmptyOnlyPieces = mergeEmpty;
@@ -83,30 +64,30 @@ constexpr const char* kChain = R"py(class M(torch.nn.Module):
 } // namespace
 
 TEST(SplittingOpPartitioner, NoSplittingOpsGivesOnePiece) {
-  auto p = parse(kChain);
+  auto p = parseGraph(kChain);
   EXPECT_EQ(split(*p, {}), "0:C[a,b,c,d](x,w)->(d)");
 }
 
 TEST(SplittingOpPartitioner, SplittingOpInTheMiddle) {
-  auto p = parse(kChain);
+  auto p = parseGraph(kChain);
   EXPECT_EQ(split(*p, {"aten::mm"}), "0:C[a](x)->(a) 1:S[b](a,w)->(b) 2:C[c,d](b,a)->(d)");
 }
 
 TEST(SplittingOpPartitioner, SplittingOpsFirstAndLastLeaveNoEmptyPiece) {
-  auto p = parse(kChain);
+  auto p = parseGraph(kChain);
   // relu is first (ids start at 1), add is last (no trailing piece).
   EXPECT_EQ(split(*p, {"aten::relu", "aten::add"}),
             "1:S[a](x)->(a) 2:C[b,c](a,w)->(c) 3:S[d](c,a)->(d)");
 }
 
 TEST(SplittingOpPartitioner, ConsecutiveSplittingOpsShareAPiece) {
-  auto p = parse(kChain);
+  auto p = parseGraph(kChain);
   EXPECT_EQ(split(*p, {"aten::mm", "aten::sigmoid"}),
             "0:C[a](x)->(a) 1:S[b,c](a,w)->(c) 2:C[d](c,a)->(d)");
 }
 
 TEST(SplittingOpPartitioner, RepeatedSplittingOpsEachGetAPiece) {
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, x: "f32[4]"):
         a: "f32[4]" = torch.ops.aten.relu.default(x)
         b: "f32[4]" = torch.ops.aten.sin.default(a)
@@ -119,7 +100,7 @@ TEST(SplittingOpPartitioner, RepeatedSplittingOpsEachGetAPiece) {
 }
 
 TEST(SplittingOpPartitioner, PacketMatchesEveryOverloadOverloadOnlyItself) {
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, x: "f32[4]", y: "f32[4]"):
         a: "f32[4]" = torch.ops.aten.add.Tensor(x, y)
         b: "f32[4]" = torch.ops.aten.relu.default(a)
@@ -138,7 +119,7 @@ TEST(SplittingOpPartitioner, PacketMatchesEveryOverloadOverloadOnlyItself) {
 }
 
 TEST(SplittingOpPartitioner, CallMethodsAndPythonCallablesNeverMatch) {
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, x: "f32[4]"):
         a = x.relu()
         b = torch.relu(a)
@@ -149,7 +130,7 @@ TEST(SplittingOpPartitioner, CallMethodsAndPythonCallablesNeverMatch) {
 }
 
 TEST(SplittingOpPartitioner, GetItemOfMultiOutputSplittingOpStaysInItsPiece) {
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, x: "f32[4, 8]"):
         a: "f32[4, 8]" = torch.ops.aten.relu.default(x)
         s = torch.ops.aten.split.Tensor(a, 4, 1)
@@ -166,7 +147,7 @@ TEST(SplittingOpPartitioner, GetItemOfMultiOutputSplittingOpStaysInItsPiece) {
 }
 
 TEST(SplittingOpPartitioner, ChunksConsumedBySeveralLaterPieces) {
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, x: "f32[4, 8]"):
         s = torch.ops.aten.split.Tensor(x, 4, 1)
         g0: "f32[4, 4]" = s[0]
@@ -182,7 +163,7 @@ TEST(SplittingOpPartitioner, ChunksConsumedBySeveralLaterPieces) {
 }
 
 TEST(SplittingOpPartitioner, GetItemOfPlaceholderIsOrdinary) {
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, xs, y: "f32[4]"):
         a: "f32[4]" = torch.ops.aten.sin.default(y)
         g: "f32[4]" = xs[0]
@@ -207,7 +188,7 @@ constexpr const char* kEmptyBetween = R"py(class M(torch.nn.Module):
 } // namespace
 
 TEST(SplittingOpPartitioner, EmptyOnlyPieceMergesIntoPreviousCompiledPiece) {
-  auto p = parse(kEmptyBetween);
+  auto p = parseGraph(kEmptyBetween);
   EXPECT_EQ(split(*p, {"vllm::attn"}), "0:C[a,out1,out2](x)->(a,out1,out2) 1:S[attn1](a,out1)->() "
                                        "3:S[attn2](out1,out2)->() 4:C[b](out2)->(b)");
   EXPECT_EQ(split(*p, {"vllm::attn"}, /*mergeEmpty=*/false),
@@ -217,7 +198,7 @@ TEST(SplittingOpPartitioner, EmptyOnlyPieceMergesIntoPreviousCompiledPiece) {
 
 TEST(SplittingOpPartitioner, EmptyMergeRefusedWhenAnInputIsDefinedLater) {
   // empty_like reads `r`, which the splitting piece defines: it cannot move up.
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, x: "f32[4, 8]"):
         a: "f32[4, 8]" = torch.ops.aten.relu.default(x)
         r: "f32[4, 8]" = torch.ops.aten.sin.default(a)
@@ -231,7 +212,7 @@ TEST(SplittingOpPartitioner, EmptyMergeRefusedWhenAnInputIsDefinedLater) {
 
 TEST(SplittingOpPartitioner, EmptyMergeRefusedWithoutAPreviousCompiledPiece) {
   // The only earlier piece is a splitting one: never merge into it.
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, x: "f32[4, 8]"):
         r: "f32[4, 8]" = torch.ops.aten.sin.default(x)
         e: "f32[4, 8]" = torch.ops.aten.empty_like.default(x)
@@ -242,7 +223,7 @@ TEST(SplittingOpPartitioner, EmptyMergeRefusedWithoutAPreviousCompiledPiece) {
 }
 
 TEST(SplittingOpPartitioner, IsEmptyAllocation) {
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, x: "f32[4]"):
         a = torch.ops.aten.empty.memory_format([4])
         b = torch.ops.aten.empty_strided.default([4], [1])
@@ -261,7 +242,7 @@ TEST(SplittingOpPartitioner, IsEmptyAllocation) {
 }
 
 TEST(SplittingOpPartitioner, SymIntPlaceholderInAShapeIsAnInput) {
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, s0: "Sym(s0)", x: "f32[s0, 8]"):
         a: "f32[s0, 8]" = torch.ops.aten.relu.default(x)
         b: "f32[s0, 8]" = torch.ops.aten.sin.default(a)
@@ -273,7 +254,7 @@ TEST(SplittingOpPartitioner, SymIntPlaceholderInAShapeIsAnInput) {
 }
 
 TEST(SplittingOpPartitioner, SymIntPlaceholderNeededByALaterPiece) {
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, x: "f32[4, 8]", n: "Sym(s1)"):
         a: "f32[4, 8]" = torch.ops.aten.relu.default(x)
         b: "f32[4, 8]" = torch.ops.aten.sin.default(a)
@@ -284,7 +265,7 @@ TEST(SplittingOpPartitioner, SymIntPlaceholderNeededByALaterPiece) {
 }
 
 TEST(SplittingOpPartitioner, FunctionalizedSplittingOpMatchesThroughTheHop) {
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, x: "f32[4, 8]"):
         a: "f32[4, 8]" = torch.ops.aten.relu.default(x)
         e: "f32[4, 8]" = torch.ops.aten.empty_like.default(a)
@@ -300,7 +281,7 @@ TEST(SplittingOpPartitioner, FunctionalizedSplittingOpMatchesThroughTheHop) {
 }
 
 TEST(SplittingOpPartitioner, ReasonNamesThePattern) {
-  auto p = parse(kChain);
+  auto p = parseGraph(kChain);
   DiagnosticEngine diag;
   SplittingOpOptions options;
   options.splittingOps = {"aten.mm"};
@@ -324,7 +305,7 @@ TEST(SplittingOpPartitioner, PiecesSortedByIntegerId) {
     prev = "s" + std::to_string(i);
   }
   text += "        return (" + prev + ",)\n";
-  auto p = parse(text);
+  auto p = parseGraph(text);
   DiagnosticEngine diag;
   SplittingOpOptions options;
   options.splittingOps = {"aten::sin"};
@@ -340,7 +321,7 @@ TEST(SplittingOpPartitioner, PiecesSortedByIntegerId) {
 }
 
 TEST(FlatBoundaries, TupleCrossingABoundaryIsAnError) {
-  auto p = parse(R"py(class M(torch.nn.Module):
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, x: "f32[4, 8]"):
         s = torch.ops.aten.split.Tensor(x, 4, 1)
         a: "f32[4, 8]" = torch.ops.aten.sin.default(x)
@@ -352,7 +333,7 @@ TEST(FlatBoundaries, TupleCrossingABoundaryIsAnError) {
   options.splittingOps = {"aten::sin"};
   auto plan = partitionAtSplittingOps(p->graph(), options, diag);
   ASSERT_TRUE(succeeded(plan)) << diag.renderAll();
-  EXPECT_TRUE(failed(verifyFlatBoundaries(*plan, &aten(), diag)));
+  EXPECT_TRUE(failed(verifyFlatBoundaries(*plan, &atenRegistry(), diag)));
   ASSERT_EQ(diag.numErrors(), 1u);
   EXPECT_NE(diag.diagnostics()[0].message.find("'s' is a tuple or list and would cross a piece "
                                                "boundary (from submod_0 into submod_2)"),
@@ -369,26 +350,26 @@ TEST(FlatBoundaries, SizeCrossingIsAnErrorWithoutDecomposeSize) {
         return (v,)
 )py";
   {
-    auto p = parse(kText);
+    auto p = parseGraph(kText);
     DiagnosticEngine diag;
     SplitGraphOptions options;
     options.partition.splittingOps = {"aten::sin"};
     options.decomposeSize = false;
-    EXPECT_TRUE(failed(splitGraph(p->graph(), &aten(), options, diag)));
+    EXPECT_TRUE(failed(splitGraph(p->graph(), &atenRegistry(), options, diag)));
     ASSERT_EQ(diag.numErrors(), 1u);
     EXPECT_NE(diag.diagnostics()[0].message.find("'sz' is a torch.Size"), std::string::npos);
   }
   {
     // With decompose-size the view takes a scalar SymInt and the literal 8.
-    auto p = parse(kText);
+    auto p = parseGraph(kText);
     DiagnosticEngine diag;
     SplitGraphOptions options;
     options.partition.splittingOps = {"aten::sin"};
-    auto plan = splitGraph(p->graph(), &aten(), options, diag);
+    auto plan = splitGraph(p->graph(), &atenRegistry(), options, diag);
     ASSERT_TRUE(succeeded(plan)) << diag.renderAll();
     for (const Piece& piece : plan->pieces())
       for (const Node* in : piece.inputs) {
-        ValueKind k = classifyValue(*in, &aten());
+        ValueKind k = classifyValue(*in, &atenRegistry());
         EXPECT_TRUE(k == ValueKind::Tensor || k == ValueKind::SymInt)
             << in->name().str() << " is " << valueKindName(k);
       }
@@ -396,7 +377,7 @@ TEST(FlatBoundaries, SizeCrossingIsAnErrorWithoutDecomposeSize) {
 }
 
 TEST(PartitionPlan, FinalizeRejectsMalformedPlans) {
-  auto p = parse(kChain);
+  auto p = parseGraph(kChain);
   Graph& g = p->graph();
   Node* a = g.lookup("a");
   Node* b = g.lookup("b");
