@@ -174,9 +174,9 @@ def seed_roundtrip(x):
     return zc.to(x.device)
 
 
-def build_llama() -> TinyLlama:
-    torch.manual_seed(SEED)
-    model = TinyLlama().eval()
+def build_llama(layers: int = LAYERS, seed: int = SEED) -> TinyLlama:
+    torch.manual_seed(seed)
+    model = TinyLlama(layers).eval()
     with torch.no_grad():
         for p in model.parameters():
             p.normal_(0.0, 0.1) if p.dim() > 1 else p.uniform_(0.5, 1.5)

@@ -18,12 +18,7 @@ ATTN = "vllm::unified_attention_with_output"
 
 
 def llama(layers):
-    torch.manual_seed(0)
-    model = mx.TinyLlama(layers).eval()
-    with torch.no_grad():
-        for p in model.parameters():
-            p.normal_(0.0, 0.1) if p.dim() > 1 else p.uniform_(0.5, 1.5)
-    return model
+    return mx.build_llama(layers, seed=0)
 
 
 def makefx_llama(layers, mode="fake", tokens=8):
