@@ -1,5 +1,8 @@
 #include "piecewise/ir/Argument.h"
 
+#include <cstring>
+#include <string_view>
+
 namespace piecewise {
 
 Argument::Argument(const Argument& o) : kind_(Kind::None) {
@@ -66,6 +69,14 @@ Argument Argument::real(double d) {
   return a;
 }
 
+Argument Argument::complex(double re, double im) {
+  Argument a;
+  a.kind_ = Kind::Complex;
+  a.u_.c.re = re;
+  a.u_.c.im = im;
+  return a;
+}
+
 Argument Argument::dtype(DType t) {
   Argument a;
   a.kind_ = Kind::DType;
@@ -125,6 +136,54 @@ Argument Argument::slice(Argument start, Argument stop, Argument step) {
   return withElements(Kind::Slice, std::move(items));
 }
 
+Argument Argument::dict(std::vector<Argument> flatItems) {
+  return withElements(Kind::Dict, std::move(flatItems));
+}
+
+Argument Argument::call(Symbol callee, std::vector<Argument> args, Argument kwargs) {
+  std::vector<Argument> parts;
+  parts.reserve(3);
+  parts.push_back(global(callee));
+  parts.push_back(tuple(std::move(args)));
+  parts.push_back(std::move(kwargs));
+  return withElements(Kind::Call, std::move(parts));
+}
+
+Argument Argument::withSameKind(const Argument& shape, std::vector<Argument> items) {
+  return withElements(shape.kind(), std::move(items));
+}
+
+bool Argument::isGlobalText(std::string_view text) {
+  if (text.empty())
+    return false;
+  size_t i = text[0] == '-' ? 1 : 0;
+  if (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+    bool hex = text.size() > i + 2 && text[i] == '0' && (text[i + 1] == 'x' || text[i + 1] == 'X');
+    for (i += hex ? 2 : 0; i < text.size(); ++i) {
+      char c = text[i];
+      bool digit = (c >= '0' && c <= '9') || c == '_' ||
+                   (hex && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')));
+      if (!digit)
+        return false;
+    }
+    return true;
+  }
+  bool atStart = true;
+  for (char c : text) {
+    bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    if (c == '.') {
+      if (atStart)
+        return false;
+      atStart = true;
+    } else if (alpha || (!atStart && c >= '0' && c <= '9')) {
+      atStart = false;
+    } else {
+      return false;
+    }
+  }
+  return !atStart;
+}
+
 Argument Argument::ellipsis() {
   Argument a;
   a.kind_ = Kind::Ellipsis;
@@ -146,12 +205,14 @@ bool Argument::operator==(const Argument& o) const {
   case Kind::Double:
     // Bitwise: NaN literals compare equal to themselves, -0.0 differs from 0.0.
     return u_.i == o.u_.i;
+  case Kind::Complex:
+    return std::memcmp(&u_.c, &o.u_.c, sizeof(u_.c)) == 0;
   case Kind::String:
   case Kind::Device:
   case Kind::Layout:
   case Kind::MemoryFormat:
   case Kind::Op:
-  case Kind::Opaque:
+  case Kind::Global:
     return u_.str == o.u_.str;
   case Kind::Sym:
     return u_.sym.value == o.u_.sym.value && u_.sym.text == o.u_.sym.text;
@@ -160,6 +221,8 @@ bool Argument::operator==(const Argument& o) const {
   case Kind::List:
   case Kind::Tuple:
   case Kind::Slice:
+  case Kind::Dict:
+  case Kind::Call:
     return *u_.list == *o.u_.list;
   }
   return false;

@@ -131,6 +131,14 @@ uint64_t PieceHasher::hash(const Piece& piece) {
       h.add(bits);
       return;
     }
+    case K::Complex: {
+      double parts[2] = {a.getReal(), a.getImag()};
+      uint64_t bits[2];
+      std::memcpy(bits, parts, sizeof bits);
+      h.add(bits[0]);
+      h.add(bits[1]);
+      return;
+    }
     case K::DType:
       h.add(static_cast<uint64_t>(a.getDType()));
       return;
@@ -139,7 +147,7 @@ uint64_t PieceHasher::hash(const Piece& piece) {
     case K::Layout:
     case K::MemoryFormat:
     case K::Op:
-    case K::Opaque:
+    case K::Global:
       h.addString(a.getSymbol().str());
       return;
     case K::Sym:
@@ -151,6 +159,8 @@ uint64_t PieceHasher::hash(const Piece& piece) {
     case K::List:
     case K::Tuple:
     case K::Slice:
+    case K::Dict:
+    case K::Call:
       h.add(a.elements().size());
       for (const Argument& e : a.elements())
         self(self, e);

@@ -22,6 +22,7 @@
 
 #include "PyLexer.h"
 #include "PythonLiteral.h"
+#include "piecewise/ir/PythonNames.h"
 #include "piecewise/ir/Target.h"
 #include "piecewise/support/Hashing.h"
 #include "piecewise/support/PointerMap.h"
@@ -125,6 +126,7 @@ private:
   void handleClass(PyLexer& lex, size_t indent, const char* kw, const char* e);
   void handleDef(PyLexer& lex, size_t indent, const char* kw);
   void handleStatement(PyLexer& lex, Token first);
+  void handleSetItem(PyLexer& lex, Token target);
   void handleReturn(PyLexer& lex, Token ret);
   void handleDeclarations(PyLexer& lex, Token first);
   void handleFlattenInputs(PyLexer& lex, Token first);
@@ -155,8 +157,8 @@ private:
   std::optional<Argument> parseSequence(PyLexer& lex, Token open, Tok close, int depth,
                                         bool isList);
   std::optional<Argument> parseDevice(PyLexer& lex, Token open);
-  std::optional<Argument> parseVerbatim(PyLexer& lex, const char* begin, Token open,
-                                        const char* unterminated);
+  std::optional<Argument> tryParseComplex(PyLexer& lex);
+  std::optional<Argument> parseDict(PyLexer& lex, Token open, int depth);
   std::optional<Argument> parseNumber(Token t, bool negate);
   std::optional<Argument> resolveName(Token t);
   bool expect(PyLexer& lex, Tok kind, const char* what);
@@ -290,6 +292,46 @@ void CodeFormParser::handleClass(PyLexer& lex, size_t indent, const char* kw, co
     error(nameBegin, "malformed class header: expected 'class Name(torch.nn.Module):'");
     return;
   }
+  // The name is an identifier (or FX's `<lambda>`); the bases, if any, are
+  // dotted names; then ':' ends the line.
+  if (!text::isPythonIdentifier(name) && name != "<lambda>") {
+    error(nameBegin, fmt::format("invalid class name '{}': expected a Python identifier", name));
+    return;
+  }
+  PyLexer rest(nameEnd, e);
+  if (rest.consumeIf(Tok::LParen)) {
+    bool expectName = true;
+    while (!rest.consumeIf(Tok::RParen)) {
+      Token t = rest.next();
+      if (expectName && t.is(Tok::Name)) {
+        while (rest.consumeIf(Tok::Dot)) {
+          Token part = rest.next();
+          if (!part.is(Tok::Name)) {
+            error(part.begin, "expected a name after '.' in the class bases");
+            return;
+          }
+        }
+        expectName = false;
+      } else if (!expectName && t.is(Tok::Comma)) {
+        expectName = true;
+      } else {
+        error(t.is(Tok::End) ? nameEnd : t.begin,
+              t.is(Tok::End) ? "unterminated '(' in the class header"
+                             : "malformed class header: the bases must be dotted names");
+        return;
+      }
+    }
+  }
+  Token colon = rest.next();
+  if (!colon.is(Tok::Colon)) {
+    error(colon.is(Tok::End) ? nameEnd : colon.begin,
+          "malformed class header: expected ':' after the class name and bases");
+    return;
+  }
+  if (Token after = rest.next(); !after.is(Tok::End)) {
+    error(after.begin, "unexpected text after the class header");
+    return;
+  }
   while (!classes_.empty() && classes_.back().indent >= indent)
     classes_.pop_back();
   Module* m = nullptr;
@@ -354,6 +396,7 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
     return;
   }
   bool first = true;
+  bool sawDoubleStar = false;
   while (true) {
     Token t = lex.next();
     if (t.is(Tok::RParen))
@@ -372,9 +415,13 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
       if (t.is(Tok::RParen))
         break;
     }
+    bool isSelf = first && t.isName("self");
     first = false;
-    if (t.isOp("*") || t.isOp("**"))
+    std::string_view stars;
+    if (t.isOp("*") || t.isOp("**")) {
+      stars = t.text();
       t = lex.next();
+    }
     if (!t.is(Tok::Name)) {
       if (t.is(Tok::End))
         error(open.begin, "unterminated '(' in the 'def forward' line");
@@ -384,8 +431,16 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
         error(t.begin, "expected a parameter name");
       return;
     }
-    if (t.text() == "self")
+    if (isSelf)
       continue;
+    if (sawDoubleStar) {
+      error(t.begin, "no parameter may follow a '**' parameter");
+      return;
+    }
+    if (isReservedPythonName(t.text())) {
+      error(t.begin, reservedNameMessage(t.text()));
+      return;
+    }
     Meta meta;
     if (lex.consumeIf(Tok::Colon)) {
       Token ann = lex.next();
@@ -393,18 +448,37 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
         lexError(lex, ann);
         return;
       }
-      if (!ann.is(Tok::String)) {
-        error(ann.begin, "expected a quoted type annotation");
+      if (ann.is(Tok::Name)) {
+        // An unquoted class (Dynamo's non-tensor inputs since torch 2.11):
+        // an opaque-object input.
+        std::string cls(ann.text());
+        while (lex.consumeIf(Tok::Dot)) {
+          Token part = lex.next();
+          if (!part.is(Tok::Name)) {
+            error(part.begin, "expected a name after '.' in the annotation");
+            return;
+          }
+          cls += '.';
+          cls += part.text();
+        }
+        meta = Meta(OpaqueMeta{g.intern(cls), true});
+      } else if (!ann.is(Tok::String)) {
+        error(ann.begin, "expected a type annotation (a quoted one, or a class name)");
         return;
-      }
-      std::string_view inner = ann.text().substr(1, ann.text().size() - 2);
-      if (failed(parseAnnotation(inner, locOf(ann.begin + 1), g, meta, diag_))) {
-        failed_ = true;
-        return;
+      } else {
+        std::string_view inner = ann.text().substr(1, ann.text().size() - 2);
+        if (failed(parseAnnotation(inner, locOf(ann.begin + 1), g, meta, diag_))) {
+          failed_ = true;
+          return;
+        }
       }
     }
     std::vector<Argument> args;
     if (lex.consumeIf(Tok::Assign)) {
+      if (!stars.empty()) {
+        error(t.begin, fmt::format("a '{}' parameter takes no default value", stars));
+        return;
+      }
       std::optional<Argument> def = parseArg(lex, 0);
       if (!def)
         return;
@@ -414,7 +488,12 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
       error(t.begin, fmt::format("duplicate parameter name '{}'", t.text()));
       return;
     }
-    Node* n = g.createNode(OpKind::Placeholder, t.text(), g.intern(t.text()), std::move(args), {});
+    // FX's placeholder for `*args` has the name `args` and the target `*args`.
+    sawDoubleStar = stars == "**";
+    Node* n = g.createNode(OpKind::Placeholder, t.text(),
+                           g.intern(stars.empty() ? std::string(t.text())
+                                                  : std::string(stars) + std::string(t.text())),
+                           std::move(args), {});
     n->setMeta(std::move(meta));
     n->setLoc(locOf(t.begin));
   }
@@ -446,6 +525,53 @@ bool CodeFormParser::expect(PyLexer& lex, Tok kind, const char* what) {
   return false;
 }
 
+void CodeFormParser::handleSetItem(PyLexer& lex, Token target) {
+  // `x[index] = value` (Dynamo graphs): FX's operator.setitem node, which
+  // writes x. FX names it `setitem` (`setitem_1`, ...) and prints no name.
+  std::optional<Argument> self = resolveName(target);
+  if (!self)
+    return;
+  Token open = lex.next();
+  std::optional<Argument> index = parseArg(lex, 1);
+  if (!index)
+    return;
+  if (!lex.peek().is(Tok::RBracket)) {
+    // `x[a, b] = v` indexes with the tuple (a, b).
+    std::vector<Argument> items;
+    items.push_back(std::move(*index));
+    while (lex.consumeIf(Tok::Comma)) {
+      if (lex.peek().is(Tok::RBracket))
+        break;
+      std::optional<Argument> more = parseArg(lex, 1);
+      if (!more)
+        return;
+      items.push_back(std::move(*more));
+    }
+    index = Argument::tuple(std::move(items));
+  }
+  if (!expect(lex, Tok::RBracket, "']' to close the subscript") ||
+      !expect(lex, Tok::Assign, "'=' after the subscript"))
+    return;
+  std::optional<Argument> value = parseArg(lex, 0);
+  if (!value)
+    return;
+  (void)open;
+  Graph& g = *graph_;
+  std::vector<Argument> args;
+  args.push_back(std::move(*self));
+  args.push_back(std::move(*index));
+  args.push_back(std::move(*value));
+  Node* n = g.createNode(OpKind::CallFunction, "setitem", g.intern("operator.setitem"),
+                         std::move(args), {});
+  n->setLoc(locOf(target.begin));
+  remember(n);
+  if (lex.consumeIf(Tok::Semi) && !parseTail(lex, n->name()))
+    return;
+  Token t = lex.next();
+  if (!t.is(Tok::End))
+    error(t.begin, fmt::format("unexpected '{}' after the statement", t.text()));
+}
+
 void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
   if (first.is(Tok::Error)) {
     lexError(lex, first);
@@ -463,6 +589,8 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
     error(first.begin, "expected a statement of the form 'name = ...'");
     return;
   }
+  if (lex.peek().is(Tok::LBracket))
+    return handleSetItem(lex, first);
   std::string_view name = first.text();
   Graph& g = *graph_;
   // The name's interner slot is cold: its load overlaps with the annotation.
@@ -497,6 +625,10 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
   }
   if (!expect(lex, Tok::Assign, "'='"))
     return poison();
+  if (isReservedPythonName(name)) {
+    error(first.begin, reservedNameMessage(name));
+    return poison();
+  }
   Symbol nameSym = g.intern(name);
   auto redefined = [&]() {
     Node* prev = g.lookup(nameSym);
@@ -628,6 +760,10 @@ void CodeFormParser::handleFlattenInputs(PyLexer& lex, Token first) {
     g.erase(p);
   forgetRecent();
   for (const Token& t : names) {
+    if (isReservedPythonName(t.text())) {
+      error(t.begin, reservedNameMessage(t.text()));
+      return;
+    }
     if (g.lookup(t.text())) {
       error(t.begin, fmt::format("redefinition of '{}'", t.text()));
       return;
@@ -936,7 +1072,9 @@ bool CodeFormParser::parseSelfPath(PyLexer& lex, std::string& path, int depth) {
     if (!parseSelfPath(lex, path, depth + 1) || !expect(lex, Tok::Comma, "','"))
       return false;
     Token attr = lex.next();
-    if (!attr.is(Tok::String) || !PyLexer::decodeString(attr.text(), scratch_)) {
+    size_t badAt = 0;
+    const char* why = nullptr;
+    if (!attr.is(Tok::String) || !PyLexer::decodeString(attr.text(), scratch_, badAt, why)) {
       error(attr.begin, "expected a quoted attribute name in getattr(...)");
       return false;
     }
@@ -1042,10 +1180,13 @@ std::optional<Argument> CodeFormParser::parseArg(PyLexer& lex, int depth) {
   switch (t.kind) {
   case Tok::Int:
   case Tok::Float:
+  case Tok::Imag:
     return parseNumber(t, false);
   case Tok::String: {
-    if (!PyLexer::decodeString(t.text(), scratch_)) {
-      error(t.begin, "malformed escape sequence in string literal");
+    size_t badAt = 0;
+    const char* why = nullptr;
+    if (!PyLexer::decodeString(t.text(), scratch_, badAt, why)) {
+      error(t.begin + badAt, why);
       return std::nullopt;
     }
     return Argument::string(graph_->intern(scratch_));
@@ -1053,7 +1194,7 @@ std::optional<Argument> CodeFormParser::parseArg(PyLexer& lex, int depth) {
   case Tok::Operator:
     if (t.isOp("-")) {
       Token n = lex.next();
-      if (n.is(Tok::Int) || n.is(Tok::Float))
+      if (n.is(Tok::Int) || n.is(Tok::Float) || n.is(Tok::Imag))
         return parseNumber(n, true);
       if (n.isName("inf"))
         return Argument::real(-std::numeric_limits<double>::infinity());
@@ -1067,10 +1208,13 @@ std::optional<Argument> CodeFormParser::parseArg(PyLexer& lex, int depth) {
   case Tok::LBracket:
     return parseSequence(lex, t, Tok::RBracket, depth, true);
   case Tok::LParen:
+    if (std::optional<Argument> c = tryParseComplex(lex))
+      return c;
+    if (failed_)
+      return std::nullopt;
     return parseSequence(lex, t, Tok::RParen, depth, false);
   case Tok::LBrace:
-    // Dicts are kept verbatim.
-    return parseVerbatim(lex, t.begin, t, "unterminated '{'");
+    return parseDict(lex, t, depth);
   case Tok::Name:
     return parseNameArg(lex, t, depth);
   case Tok::Error:
@@ -1096,9 +1240,18 @@ std::optional<Argument> CodeFormParser::parseNumber(Token t, bool negate) {
       if (ec == std::errc() && p == s.data() + s.size())
         return Argument::integer(negate ? -v : v);
     }
-    // Out of int64 range (or digit separators): keep the literal verbatim.
+    // Out of int64 range (or digit separators): the literal's digits, which
+    // name nothing.
     std::string text = negate ? "-" + std::string(s) : std::string(s);
-    return Argument::opaque(graph_->intern(text));
+    return Argument::global(graph_->intern(text));
+  }
+  if (t.is(Tok::Imag)) {
+    std::optional<Argument> im = parseNumber(Token(Tok::Float, t.begin, t.end() - 1), negate);
+    if (!im)
+      return std::nullopt;
+    double v =
+        im->kind() == Argument::Kind::Double ? im->getDouble() : static_cast<double>(im->getInt());
+    return Argument::complex(negate ? -0.0 : 0.0, v);
   }
   double d = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), d);
@@ -1171,7 +1324,27 @@ std::optional<Argument> CodeFormParser::parseNameArg(PyLexer& lex, Token first, 
         items.push_back(Argument::none());
       return Argument::slice(std::move(items[0]), std::move(items[1]), std::move(items[2]));
     }
-    return parseVerbatim(lex, first.begin, open, "unterminated '(': the line ends before ')'");
+    if (graph_->lookup(name)) {
+      error(first.begin, fmt::format("calling the value of node '{}' inside an argument is not an "
+                                     "FX argument",
+                                     name));
+      return std::nullopt;
+    }
+    std::vector<Argument> items;
+    std::vector<KwArg> kwargs;
+    if (!parseCallArgs(lex, open, items, kwargs, depth))
+      return std::nullopt;
+    std::vector<Argument> kw;
+    kw.reserve(kwargs.size() * 2);
+    for (KwArg& k : kwargs) {
+      kw.push_back(Argument::string(k.name));
+      kw.push_back(std::move(k.value));
+    }
+    return Argument::call(graph_->intern(dotted), std::move(items), Argument::dict(std::move(kw)));
+  }
+  if (lex.peek().is(Tok::LBracket)) {
+    error(lex.peek().begin, fmt::format("a subscript of '{}' is not an FX argument", dotted));
+    return std::nullopt;
   }
   std::string_view d = dotted;
   if (d.substr(0, 6) == "torch.") {
@@ -1192,7 +1365,7 @@ std::optional<Argument> CodeFormParser::parseNameArg(PyLexer& lex, Token first, 
                                    name));
     return std::nullopt;
   }
-  return Argument::opaque(graph_->intern(d));
+  return Argument::global(graph_->intern(d));
 }
 
 std::optional<Argument> CodeFormParser::parseSequence(PyLexer& lex, Token open, Tok close,
@@ -1295,30 +1468,71 @@ std::optional<Argument> CodeFormParser::parseDevice(PyLexer& lex, Token open) {
   return Argument::device(graph_->intern(type));
 }
 
-std::optional<Argument> CodeFormParser::parseVerbatim(PyLexer& lex, const char* begin, Token open,
-                                                      const char* unterminated) {
-  // Skips to the bracket that closes `open` and keeps [begin, close] as text.
-  int level = 1;
+std::optional<Argument> CodeFormParser::tryParseComplex(PyLexer& lex) {
+  // `(re+imj)` / `(re-imj)` as repr(complex) writes it; the '(' is consumed.
+  PyLexer probe = lex;
+  bool negRe = probe.peek().isOp("-");
+  if (negRe)
+    probe.next();
+  Token re = probe.next();
+  if (!re.is(Tok::Int) && !re.is(Tok::Float))
+    return std::nullopt;
+  Token sign = probe.next();
+  if (!sign.isOp("+") && !sign.isOp("-"))
+    return std::nullopt;
+  Token im = probe.next();
+  if (!im.is(Tok::Imag) || !probe.peek().is(Tok::RParen))
+    return std::nullopt;
+  probe.next();
+  std::optional<Argument> r = parseNumber(Token(Tok::Float, re.begin, re.end()), negRe);
+  std::optional<Argument> i = parseNumber(im, sign.isOp("-"));
+  if (!r || !i)
+    return std::nullopt;
+  lex = probe;
+  return Argument::complex(r->getDouble(), i->getImag());
+}
+
+std::optional<Argument> CodeFormParser::parseDict(PyLexer& lex, Token open, int depth) {
+  // `{key: value, ...}`: keys and values are arguments; node references in
+  // either are uses like any other.
+  std::vector<Argument> items;
   while (true) {
-    Token s = lex.next();
-    if (s.is(Tok::End)) {
-      error(open.begin, unterminated);
+    if (lex.peek().is(Tok::RBrace)) {
+      lex.next();
+      return Argument::dict(std::move(items));
+    }
+    if (lex.peek().is(Tok::End)) {
+      error(open.begin, "unterminated '{'");
       return std::nullopt;
     }
-    if (s.is(Tok::Error)) {
-      lexError(lex, s);
+    std::optional<Argument> key = parseArg(lex, depth + 1);
+    if (!key)
       return std::nullopt;
-    }
-    if (s.is(Tok::LParen) || s.is(Tok::LBracket) || s.is(Tok::LBrace)) {
-      if (++level > kMaxDepth) {
-        error(s.begin, fmt::format("nesting is deeper than {} levels", kMaxDepth));
+    if (!expect(lex, Tok::Colon, "':' after a dict key"))
+      return std::nullopt;
+    std::optional<Argument> value = parseArg(lex, depth + 1);
+    if (!value)
+      return std::nullopt;
+    for (size_t i = 0; i < items.size(); i += 2) {
+      if (items[i] == *key) {
+        error(open.begin, "a dict literal repeats a key");
         return std::nullopt;
       }
-    } else if (s.is(Tok::RParen) || s.is(Tok::RBracket) || s.is(Tok::RBrace)) {
-      if (--level == 0)
-        return Argument::opaque(
-            graph_->intern(std::string_view(begin, static_cast<size_t>(s.end() - begin))));
     }
+    items.push_back(std::move(*key));
+    items.push_back(std::move(*value));
+    Token sep = lex.next();
+    if (sep.is(Tok::RBrace))
+      return Argument::dict(std::move(items));
+    if (sep.is(Tok::Comma))
+      continue;
+    if (sep.is(Tok::End))
+      error(open.begin, "unterminated '{'");
+    else if (sep.is(Tok::Error))
+      lexError(lex, sep);
+    else
+      error(sep.begin, fmt::format("expected ',' or '}}', found '{}'", sep.text()));
+    return std::nullopt;
   }
 }
 

@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "piecewise/ir/PythonNames.h"
 #include "piecewise/text/Parser.h"
 
 #include "GraphFormSyntax.h"
@@ -147,6 +148,8 @@ private:
   bool parseSequence(char close, size_t openPos, std::vector<Argument>& items, bool& sawComma,
                      unsigned depth, ValueMode mode, bool firstIsOpContext);
   bool parseKwargs(size_t openPos, std::vector<KwArg>& kwargs, unsigned depth);
+  bool parseDict(size_t openPos, Argument& out, unsigned depth, ValueMode mode);
+  bool parseCall(size_t start, std::string_view callee, Argument& out, unsigned depth);
   bool skipBalanced(size_t open, size_t& end);
   Argument nodeRef(std::string_view name, size_t pos);
   Argument bareValue(std::string_view token, size_t pos, ValueMode mode, bool opContext);
@@ -227,6 +230,8 @@ Argument GraphFormParser::bareValue(std::string_view token, size_t pos, ValueMod
     return Argument::integer(v.intValue);
   case text::BareKind::Float:
     return Argument::real(v.floatValue);
+  case text::BareKind::Complex:
+    return Argument::complex(v.floatValue, v.imagValue);
   case text::BareKind::DType:
     return Argument::dtype(v.dtype);
   case text::BareKind::Layout:
@@ -238,7 +243,7 @@ Argument GraphFormParser::bareValue(std::string_view token, size_t pos, ValueMod
   case text::BareKind::Op:
     return Argument::op(graph_.intern(v.text));
   case text::BareKind::Opaque:
-    return Argument::opaque(graph_.intern(v.text));
+    return Argument::global(graph_.intern(v.text));
   case text::BareKind::String:
     break;
   }
@@ -287,13 +292,8 @@ bool GraphFormParser::parseValue(Argument& out, unsigned depth, ValueMode mode, 
     return true;
   }
   if (c == '{') {
-    // Dicts are rare in FX arguments; keep them verbatim.
-    size_t end = 0;
-    if (!skipBalanced(start, end))
-      return false;
-    out = Argument::opaque(graph_.intern(line_.substr(start, end - start)));
-    pos_ = end;
-    return true;
+    ++pos_;
+    return parseDict(start, out, depth + 1, mode);
   }
   if (c == '\'' || c == '"') {
     size_t errPos = 0;
@@ -336,23 +336,15 @@ bool GraphFormParser::parseValue(Argument& out, unsigned depth, ValueMode mode, 
                               items.size() == 3 ? std::move(items[2]) : Argument::none());
       return true;
     }
-    // A call or subscript FX printed with str() (`torch.Size([2, 3])`): kept
-    // verbatim, so it must be a dotted name applied to Python tokens, which
-    // code form reads back.
-    if (!text::isDottedName(token))
+    // A call FX printed with str() (`torch.Size([2, 3])`): a dotted name
+    // applied to values, each of which is parsed like any other.
+    if (!text::isDottedName(token) || stop != '(')
       return error(start, fmt::format("unexpected '{}' before '{}'", token, stop));
-    size_t closeEnd = 0;
-    if (!skipBalanced(pos_, closeEnd))
-      return false;
-    std::string_view verbatim = line_.substr(start, closeEnd - start);
-    text::PyLexer lex(verbatim.data(), verbatim.data() + verbatim.size());
-    for (text::Token t = lex.next(); !t.is(text::Tok::End); t = lex.next())
-      if (t.is(text::Tok::Error))
-        return error(start + static_cast<size_t>(t.begin - verbatim.data()),
-                     "unexpected character");
-    out = Argument::opaque(graph_.intern(verbatim));
-    pos_ = closeEnd;
-    return true;
+    if (graph_.lookup(token.substr(0, token.find('.'))))
+      return error(start, fmt::format("calling the value of node '{}' is not an FX argument",
+                                      token.substr(0, token.find('.'))));
+    ++pos_;
+    return parseCall(start, token, out, depth + 1);
   }
   if (token.empty())
     return error(start, "expected a value");
@@ -386,6 +378,105 @@ bool GraphFormParser::parseSequence(char close, size_t openPos, std::vector<Argu
                                 "': the line ends before it is closed");
     return error(pos_, std::string("expected ',' or '") + close + "'");
   }
+}
+
+bool GraphFormParser::parseDict(size_t openPos, Argument& out, unsigned depth, ValueMode mode) {
+  // FX's _format_arg writes `{key: value}` with str() of the key: a bare
+  // token up to ':' (or a quoted string, a `%node`), then a value.
+  std::vector<Argument> items;
+  skipSpaces();
+  if (consume('}')) {
+    out = Argument::dict(std::move(items));
+    return true;
+  }
+  for (;;) {
+    skipSpaces();
+    if (atEnd())
+      return error(openPos, "unterminated '{': the line ends before it is closed");
+    size_t keyPos = pos_;
+    Argument key;
+    if (peek() == '\'' || peek() == '"' || peek() == '%' || peek() == '(') {
+      if (!parseValue(key, depth, mode, false))
+        return false;
+    } else {
+      while (pos_ < line_.size() && line_[pos_] != ':' && line_[pos_] != ',' && line_[pos_] != '}')
+        ++pos_;
+      size_t end = pos_;
+      while (end > keyPos && (line_[end - 1] == ' ' || line_[end - 1] == '\t'))
+        --end;
+      std::string_view token = line_.substr(keyPos, end - keyPos);
+      if (token.empty())
+        return error(keyPos, "expected a dict key");
+      key = bareValue(token, keyPos, ValueMode::Graph, false);
+    }
+    skipSpaces();
+    if (!expect(':'))
+      return false;
+    Argument v;
+    if (!parseValue(v, depth, mode, false))
+      return false;
+    for (size_t i = 0; i < items.size(); i += 2)
+      if (items[i] == key)
+        return error(keyPos, "a dict literal repeats a key");
+    items.push_back(std::move(key));
+    items.push_back(std::move(v));
+    skipSpaces();
+    if (consume(',')) {
+      skipSpaces();
+      if (consume('}'))
+        break;
+      continue;
+    }
+    if (consume('}'))
+      break;
+    if (atEnd())
+      return error(openPos, "unterminated '{': the line ends before it is closed");
+    return error(pos_, "expected ',' or '}'");
+  }
+  out = Argument::dict(std::move(items));
+  return true;
+}
+
+bool GraphFormParser::parseCall(size_t start, std::string_view callee, Argument& out,
+                                unsigned depth) {
+  // `callee(value, ..., name=value)`; the '(' is consumed. Values inside are
+  // repr()s (quoted strings; node names with or without `%`).
+  std::vector<Argument> args;
+  std::vector<Argument> kwargs;
+  skipSpaces();
+  while (!consume(')')) {
+    if (atEnd())
+      return error(start, "unterminated '(': the line ends before it is closed");
+    size_t itemPos = pos_;
+    std::string_view name = readName();
+    skipSpaces();
+    if (!name.empty() && peek() == '=' && !(pos_ + 1 < line_.size() && line_[pos_ + 1] == '=')) {
+      ++pos_;
+      Argument v;
+      if (!parseValue(v, depth, ValueMode::Repr, false))
+        return false;
+      kwargs.push_back(Argument::string(graph_.intern(name)));
+      kwargs.push_back(std::move(v));
+    } else {
+      if (!kwargs.empty())
+        return error(itemPos, "positional argument after keyword arguments");
+      pos_ = itemPos;
+      Argument v;
+      if (!parseValue(v, depth, ValueMode::Repr, false))
+        return false;
+      args.push_back(std::move(v));
+    }
+    skipSpaces();
+    if (consume(',')) {
+      skipSpaces();
+      continue;
+    }
+    if (peek() != ')')
+      return atEnd() ? error(start, "unterminated '(': the line ends before it is closed")
+                     : error(pos_, "expected ',' or ')'");
+  }
+  out = Argument::call(graph_.intern(callee), std::move(args), Argument::dict(std::move(kwargs)));
+  return true;
 }
 
 bool GraphFormParser::parseKwargs(size_t openPos, std::vector<KwArg>& kwargs, unsigned depth) {
@@ -625,6 +716,10 @@ void GraphFormParser::parseNode() {
   skipSpaces();
   if (!atEnd()) {
     error(pos_, "unexpected text after the node definition");
+    return;
+  }
+  if (isReservedPythonName(name)) {
+    error(start, reservedNameMessage(name));
     return;
   }
   // createNode renames a clashing name (FX style); a renamed node is a duplicate.

@@ -124,6 +124,33 @@ bool isDeviceSpelling(std::string_view s) {
   return true;
 }
 
+/// str(complex) without its parentheses: `2j`, `1+2j`, `-0-2.5j`, `1e+20+1j`.
+bool parseComplexSpelling(std::string_view s, double& re, double& im) {
+  if (s.size() < 2 || s.back() != 'j')
+    return false;
+  std::string_view body = s.substr(0, s.size() - 1);
+  size_t split = std::string_view::npos;
+  for (size_t i = body.size(); i-- > 1;) {
+    if ((body[i] == '+' || body[i] == '-') && body[i - 1] != 'e' && body[i - 1] != 'E') {
+      split = i;
+      break;
+    }
+  }
+  auto number = [](std::string_view t, double& out) {
+    if (!t.empty() && t[0] == '+')
+      t.remove_prefix(1);
+    if (!isFloatSpelling(t) || t == "inf" || t == "-inf" || t == "nan")
+      return false;
+    auto res = std::from_chars(t.data(), t.data() + t.size(), out);
+    return res.ec == std::errc() && res.ptr == t.data() + t.size();
+  };
+  if (split == std::string_view::npos) {
+    re = 0;
+    return number(body, im);
+  }
+  return number(body.substr(0, split), re) && number(body.substr(split), im);
+}
+
 BareValue classifyBareToken(std::string_view s, bool opContext) {
   BareValue v;
   if (s == "None") {
@@ -142,6 +169,8 @@ BareValue classifyBareToken(std::string_view s, bool opContext) {
       v.kind = BareKind::Opaque;
       v.text = std::string(s);
     }
+  } else if (parseComplexSpelling(s, v.floatValue, v.imagValue)) {
+    v.kind = BareKind::Complex;
   } else if (isFloatSpelling(s)) {
     auto res = std::from_chars(s.data(), s.data() + s.size(), v.floatValue);
     // Out of range (1e999) reads as the infinity Python would make of it.
@@ -234,8 +263,10 @@ bool isCodeFormTarget(OpKind op, std::string_view target) {
     return isPythonIdentifier(target.substr(0, sep)) && (parts == 1 || parts == 2);
   }
   case OpKind::CallMethod:
-  case OpKind::Placeholder:
     return isPythonIdentifier(target);
+  case OpKind::Placeholder: // `x`, or `*args` / `**kwargs` for variadic parameters
+    return isPythonIdentifier(
+        target.substr(std::min(target.find_first_not_of('*'), std::min<size_t>(target.size(), 2))));
   case OpKind::CallModule:
   case OpKind::GetAttr: {
     size_t b = 0;

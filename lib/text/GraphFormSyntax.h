@@ -40,6 +40,7 @@ enum class BareKind : uint8_t {
   Ellipsis,
   Int,
   Float,
+  Complex, ///< floatValue + imagValue j
   DType,
   Layout,
   MemoryFormat,
@@ -53,6 +54,7 @@ struct BareValue {
   BareKind kind = BareKind::String;
   int64_t intValue = 0;
   double floatValue = 0;
+  double imagValue = 0;
   DType dtype = DType::Unknown;
   /// Layout / memory format name without `torch.` (`strided`), device text
   /// (`cuda:0`), or the canonical op target (`aten::add.Tensor`).

@@ -74,17 +74,51 @@ void appendPythonDevice(std::string& out, std::string_view dev) {
 // Arguments in code form (Python repr)
 //===----------------------------------------------------------------------===//
 
-void appendCodeArg(std::string& out, const Argument& a);
+/// `nodePrefix` goes before node names: empty in code form, `%` for the
+/// values graph form prints with repr() inside (a call's arguments).
+void appendCodeArg(std::string& out, const Argument& a, std::string_view nodePrefix = {});
 
-void appendCodeElements(std::string& out, const std::vector<Argument>& items) {
+void appendCodeElements(std::string& out, const std::vector<Argument>& items,
+                        std::string_view nodePrefix = {}) {
   for (size_t i = 0; i < items.size(); ++i) {
     if (i)
       out += ", ";
-    appendCodeArg(out, items[i]);
+    appendCodeArg(out, items[i], nodePrefix);
   }
 }
 
-void appendCodeArg(std::string& out, const Argument& a) {
+/// `{k: v, ...}` for a Dict; `appendKey` and `appendValue` spell each half.
+template <typename KeyFn, typename ValueFn>
+void appendDict(std::string& out, const Argument& a, KeyFn appendKey, ValueFn appendValue) {
+  const std::vector<Argument>& items = a.elements();
+  out += '{';
+  for (size_t i = 0; i + 1 < items.size(); i += 2) {
+    if (i)
+      out += ", ";
+    appendKey(items[i]);
+    out += ": ";
+    appendValue(items[i + 1]);
+  }
+  out += '}';
+}
+
+/// `callee(a, b, name=value)` for a Call.
+void appendCall(std::string& out, const Argument& a, std::string_view nodePrefix) {
+  out += a.callee().str();
+  out += '(';
+  appendCodeElements(out, a.callArgs().elements(), nodePrefix);
+  const std::vector<Argument>& kw = a.callKwargs().elements();
+  for (size_t i = 0; i + 1 < kw.size(); i += 2) {
+    if (i || !a.callArgs().elements().empty())
+      out += ", ";
+    out += kw[i].getSymbol().str();
+    out += '=';
+    appendCodeArg(out, kw[i + 1], nodePrefix);
+  }
+  out += ')';
+}
+
+void appendCodeArg(std::string& out, const Argument& a, std::string_view nodePrefix) {
   using K = Argument::Kind;
   switch (a.kind()) {
   case K::None:
@@ -98,6 +132,9 @@ void appendCodeArg(std::string& out, const Argument& a) {
     return;
   case K::Double:
     appendPythonFloat(out, a.getDouble());
+    return;
+  case K::Complex:
+    text::appendPythonComplex(out, a.getReal(), a.getImag());
     return;
   case K::String:
     appendPythonString(out, a.getSymbol().str());
@@ -118,24 +155,33 @@ void appendCodeArg(std::string& out, const Argument& a) {
     appendSymExpr(out, a.getSym());
     return;
   case K::NodeRef:
+    out += nodePrefix;
     out += a.getNode()->name().str();
     return;
   case K::List:
     out += '[';
-    appendCodeElements(out, a.elements());
+    appendCodeElements(out, a.elements(), nodePrefix);
     out += ']';
     return;
   case K::Tuple:
     out += '(';
-    appendCodeElements(out, a.elements());
+    appendCodeElements(out, a.elements(), nodePrefix);
     if (a.elements().size() == 1)
       out += ',';
     out += ')';
     return;
   case K::Slice:
     out += "slice(";
-    appendCodeElements(out, a.elements());
+    appendCodeElements(out, a.elements(), nodePrefix);
     out += ')';
+    return;
+  case K::Dict: {
+    auto half = [&](const Argument& e) { appendCodeArg(out, e, nodePrefix); };
+    appendDict(out, a, half, half);
+    return;
+  }
+  case K::Call:
+    appendCall(out, a, nodePrefix);
     return;
   case K::Ellipsis:
     out += "Ellipsis";
@@ -143,7 +189,7 @@ void appendCodeArg(std::string& out, const Argument& a) {
   case K::Op:
     appendPythonTarget(out, a.getSymbol().str());
     return;
-  case K::Opaque:
+  case K::Global:
     out += a.getSymbol().str();
     return;
   }
@@ -382,6 +428,11 @@ void appendIndent(std::string& out, unsigned n) {
 void appendAnnotationClause(std::string& out, const Meta& meta, const PrintOptions& options) {
   if (!options.annotations || meta.isNone() || meta.isList())
     return;
+  if (const OpaqueMeta* o = meta.opaque(); o && o->isClass) {
+    out += ": ";
+    out += o->text.str();
+    return;
+  }
   size_t mark = out.size();
   out += ": \"";
   size_t before = out.size();
@@ -493,6 +544,9 @@ bool appendSignature(std::string& out, const Graph& g, unsigned defIndent, unsig
     bool byTarget = target != p->name() && isPlainIdentifier(target.str()) && !g.lookup(target) &&
                     paramNames.insert(target.data()).second;
     out += ", ";
+    // `*args` / `**kwargs`: FX's placeholder target carries the stars.
+    std::string_view stars = target.str().substr(0, target.str().find_first_not_of('*'));
+    out += stars;
     out += byTarget ? target.str() : p->name().str();
     if (byTarget)
       renamed.push_back(p);
@@ -513,6 +567,17 @@ bool appendSignature(std::string& out, const Graph& g, unsigned defIndent, unsig
   return !renamed.empty();
 }
 
+/// An operator.setitem node FX prints as `x[index] = value`: its value is
+/// None, so it has no users, and its name (`setitem`, `setitem_1`) is FX's.
+bool isSubscriptAssignment(const Node& n) {
+  std::string_view name = n.name().str();
+  return n.isCallFunction() && n.target().str() == "operator.setitem" && n.args().size() == 3 &&
+         n.kwargs().empty() && !n.hasUsers() && n.args()[0].isNode() &&
+         name.substr(0, 7) == "setitem" &&
+         (name.size() == 7 || (name[7] == '_' && name.size() > 8 &&
+                               name.find_first_not_of("0123456789", 8) == std::string_view::npos));
+}
+
 void printModule(std::string& out, const Module& m, std::string_view className, unsigned level,
                  const PrintOptions& options) {
   const Graph& g = m.graph();
@@ -521,7 +586,9 @@ void printModule(std::string& out, const Module& m, std::string_view className, 
 
   appendIndent(out, classIndent);
   out += "class ";
-  out += className;
+  // FX names an AOT graph's class `<lambda>`, which is no Python: the printed
+  // module must be.
+  out += text::isPythonIdentifier(className) ? className : std::string_view("GraphModule");
   out += "(torch.nn.Module):\n";
   appendIndent(out, classIndent + 4);
   bool wroteStatement = appendSignature(out, g, classIndent + 4, bodyIndent, options);
@@ -536,6 +603,18 @@ void printModule(std::string& out, const Module& m, std::string_view className, 
     appendIndent(out, bodyIndent);
     if (n.isOutput()) {
       appendReturn(out, g, n);
+      out += '\n';
+      continue;
+    }
+    if (isSubscriptAssignment(n)) {
+      // FX prints operator.setitem as the statement `x[index] = value`.
+      appendCodeArg(out, n.args()[0]);
+      out += '[';
+      appendCodeArg(out, n.args()[1]);
+      out += "] = ";
+      appendCodeArg(out, n.args()[2]);
+      if (options.cleanupTails)
+        appendCleanupTail(out, n, lastUses, listed);
       out += '\n';
       continue;
     }
@@ -631,6 +710,22 @@ void appendGraphArg(std::string& out, const Argument& a, bool opContext) {
     if (a.elements().size() == 1)
       out += ',';
     out += ')';
+    return;
+  case K::Dict:
+    // FX's _format_arg: `{key: value}` with str() of the key.
+    // A key holding ':' is quoted so that it reads back as one key.
+    appendDict(
+        out, a,
+        [&](const Argument& k) {
+          if (k.kind() == K::String && k.getSymbol().str().find(':') != std::string_view::npos)
+            appendPythonString(out, k.getSymbol().str());
+          else
+            appendGraphArg(out, k, false);
+        },
+        [&](const Argument& v) { appendGraphArg(out, v, false); });
+    return;
+  case K::Call:
+    appendCall(out, a, "%");
     return;
   case K::Op: {
     // FX prints `aten.add.Tensor`; keep that spelling when it reads back as the

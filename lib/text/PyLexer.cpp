@@ -1,5 +1,7 @@
 #include "PyLexer.h"
 
+#include "PythonLiteral.h"
+
 namespace piecewise::text {
 
 namespace {
@@ -55,6 +57,11 @@ Token PyLexer::lex() {
       } else {
         cur_ = save;
       }
+    }
+    if (cur_ < end_ && (*cur_ == 'j' || *cur_ == 'J') &&
+        !(cur_ + 1 < end_ && isIdentChar(cur_[1]))) {
+      ++cur_;
+      return make(Tok::Imag, b);
     }
     if (cur_ < end_ && isIdentStart(*cur_))
       return fail(cur_, "invalid number literal");
@@ -148,63 +155,9 @@ Token PyLexer::lex() {
   return fail(b, "unexpected character");
 }
 
-bool PyLexer::decodeString(std::string_view lit, std::string& out) {
-  out.clear();
-  if (lit.size() < 2)
-    return false;
-  std::string_view body = lit.substr(1, lit.size() - 2);
-  for (size_t i = 0; i < body.size(); ++i) {
-    char c = body[i];
-    if (c != '\\') {
-      out.push_back(c);
-      continue;
-    }
-    if (++i >= body.size())
-      return false;
-    switch (body[i]) {
-    case 'n':
-      out.push_back('\n');
-      break;
-    case 't':
-      out.push_back('\t');
-      break;
-    case 'r':
-      out.push_back('\r');
-      break;
-    case '0':
-      out.push_back('\0');
-      break;
-    case '\\':
-    case '\'':
-    case '"':
-      out.push_back(body[i]);
-      break;
-    case 'x': {
-      if (i + 2 >= body.size())
-        return false;
-      auto hex = [](char h) -> int {
-        if (h >= '0' && h <= '9')
-          return h - '0';
-        if (h >= 'a' && h <= 'f')
-          return h - 'a' + 10;
-        if (h >= 'A' && h <= 'F')
-          return h - 'A' + 10;
-        return -1;
-      };
-      int hi = hex(body[i + 1]), lo = hex(body[i + 2]);
-      if (hi < 0 || lo < 0)
-        return false;
-      out.push_back(static_cast<char>(hi * 16 + lo));
-      i += 2;
-      break;
-    }
-    default:
-      out.push_back('\\');
-      out.push_back(body[i]);
-      break;
-    }
-  }
-  return true;
+bool PyLexer::decodeString(std::string_view lit, std::string& out, size_t& errorAt,
+                           const char*& error) {
+  return scanPythonString(lit, 0, out, errorAt, error) == lit.size();
 }
 
 } // namespace piecewise::text

@@ -21,6 +21,7 @@ enum class Tok : uint8_t {
   Name,
   Int,
   Float,
+  Imag, ///< an imaginary literal: `2j`, `1.5j`
   String,
   LParen,
   RParen,
@@ -88,9 +89,11 @@ public:
   /// Error message for the last Error token.
   const char* errorMessage() const { return error_; }
 
-  /// Decodes a Python string literal token (quotes included) into `out`.
-  /// Returns false on a malformed escape.
-  static bool decodeString(std::string_view literal, std::string& out);
+  /// Decodes a Python string literal token (quotes included) into `out`
+  /// (text::scanPythonString's rules). On a bad escape returns false and sets
+  /// `errorAt` to the offending byte's offset in the literal and `error`.
+  static bool decodeString(std::string_view literal, std::string& out, size_t& errorAt,
+                           const char*& error);
 
 private:
   Token lex();

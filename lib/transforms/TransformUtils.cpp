@@ -115,14 +115,7 @@ Argument substitute(const Argument& a, const Node* from, const Argument& to) {
   items.reserve(a.elements().size());
   for (const Argument& e : a.elements())
     items.push_back(substitute(e, from, to));
-  switch (a.kind()) {
-  case Argument::Kind::List:
-    return Argument::list(std::move(items));
-  case Argument::Kind::Tuple:
-    return Argument::tuple(std::move(items));
-  default:
-    return Argument::slice(std::move(items[0]), std::move(items[1]), std::move(items[2]));
-  }
+  return Argument::withSameKind(a, std::move(items));
 }
 
 void replaceAllUsesWithValue(Graph& graph, Node* from, const Argument& value) {
@@ -161,12 +154,18 @@ uint64_t hashArgument(const Argument& a) {
     std::memcpy(&bits, &d, sizeof(bits));
     return hashCombine(h, bits);
   }
+  case Argument::Kind::Complex: {
+    double parts[2] = {a.getReal(), a.getImag()};
+    uint64_t bits[2];
+    std::memcpy(bits, parts, sizeof(bits));
+    return hashCombine(hashCombine(h, bits[0]), bits[1]);
+  }
   case Argument::Kind::String:
   case Argument::Kind::Device:
   case Argument::Kind::Layout:
   case Argument::Kind::MemoryFormat:
   case Argument::Kind::Op:
-  case Argument::Kind::Opaque:
+  case Argument::Kind::Global:
     return hashCombine(h, reinterpret_cast<uintptr_t>(a.getSymbol().data()));
   case Argument::Kind::Sym: {
     SymExpr e = a.getSym();
@@ -178,6 +177,8 @@ uint64_t hashArgument(const Argument& a) {
   case Argument::Kind::List:
   case Argument::Kind::Tuple:
   case Argument::Kind::Slice:
+  case Argument::Kind::Dict:
+  case Argument::Kind::Call:
     for (const Argument& e : a.elements())
       h = hashCombine(h, hashArgument(e));
     return h;

@@ -9,6 +9,8 @@
 
 #include "piecewise/verify/Verifier.h"
 
+#include "piecewise/ir/PythonNames.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -33,6 +35,7 @@ public:
 private:
   void checkStructure(const Node* n);
   void checkName(const Node* n);
+  void checkGlobals(const Node* n);
   void checkOperands(const Node* n);
   void checkCall(const Node* n, const FunctionSchema& schema);
   void checkGetItem(const Node* n);
@@ -60,6 +63,7 @@ LogicalResult GraphVerifier::run() {
   for (const Node* n : graph_) {
     checkStructure(n);
     checkOperands(n);
+    checkGlobals(n);
     if (n->isGetItem()) {
       checkGetItem(n);
     } else if (registry_ && n->isCallFunction()) {
@@ -77,7 +81,37 @@ LogicalResult GraphVerifier::run() {
   return errors_ ? failure() : success();
 }
 
+void GraphVerifier::checkGlobals(const Node* n) {
+  // A Global is a name the printed code reads as a Python global: it must be a
+  // dotted path (or an integer literal) and its first name no node's, or the
+  // printed program would read that node without the IR knowing.
+  auto visit = [&](auto&& self, const Argument& a) -> void {
+    if (a.kind() == Argument::Kind::Global) {
+      std::string_view text = a.getSymbol().str();
+      if (!Argument::isGlobalText(text)) {
+        error(n, fmt::format("node '{}' holds the value '{}', which is not a Python name",
+                             n->name().str(), text));
+        return;
+      }
+      std::string_view head = text.substr(0, text.find('.'));
+      if (graph_.lookup(head))
+        error(n, fmt::format("node '{}' reads the global name '{}', which names node '{}': a "
+                             "reference to a node must be a use",
+                             n->name().str(), text, head));
+    } else if (a.hasElements()) {
+      for (const Argument& e : a.elements())
+        self(self, e);
+    }
+  };
+  for (const Argument& a : n->args())
+    visit(visit, a);
+  for (const KwArg& k : n->kwargs())
+    visit(visit, k.value);
+}
+
 void GraphVerifier::checkName(const Node* n) {
+  if (isReservedPythonName(n->name().str()))
+    error(n, reservedNameMessage(n->name().str()));
   // The graph resolves each name to one node, so a node that its own name does
   // not resolve to shares the name with the node that it does resolve to.
   // (Names are interned and resolved through the string's binding word, which

@@ -40,6 +40,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cctype>
 #include <map>
 #include <memory>
 #include <string>
@@ -226,6 +227,18 @@ private:
       return Argument::tuple(convertSeq(h));
     if (PyList_Check(o))
       return Argument::list(convertSeq(h));
+    if (PyDict_CheckExact(o)) {
+      // Node references inside a dict (a triton kernel's kwargs) are uses.
+      std::vector<Argument> items;
+      items.reserve(2 * static_cast<size_t>(PyDict_Size(o)));
+      for (auto kv : py::reinterpret_borrow<py::dict>(h)) {
+        items.push_back(convert(kv.first));
+        items.push_back(convert(kv.second));
+      }
+      return Argument::dict(std::move(items));
+    }
+    if (PyComplex_CheckExact(o))
+      return Argument::complex(PyComplex_RealAsDouble(o), PyComplex_ImagAsDouble(o));
     if (o == Py_Ellipsis)
       return Argument::ellipsis();
     if (PySlice_Check(o)) {
@@ -288,12 +301,20 @@ private:
           py::reinterpret_borrow<py::object>(h);
     }
     if (kind == LeafOpaque && a.isNone()) {
-      // The repr when it names this object only; a distinct object with the same repr
-      // gets a placeholder name, so each opaque value maps back to its own object.
-      a = Argument::opaque(graph().intern(r[1].cast<std::string>()));
+      // A Global names the object: its repr when that is a dotted name naming this
+      // object only, else `_opaque_<Type>_<n>` (a repr such as `LayerName('x')` is
+      // not a name, and text that is not a name must never enter the IR).
+      std::string repr = r[1].cast<std::string>();
+      a = Argument::global(graph().intern(repr));
       auto clash = opaqueByText_.find(a);
-      if (clash != opaqueByText_.end() && !clash->second.is(h))
-        a = Argument::opaque(graph().intern("_opaque_" + std::to_string(opaqueObjects_.size())));
+      if (!Argument::isGlobalText(repr) || (clash != opaqueByText_.end() && !clash->second.is(h))) {
+        size_t n = 0;
+        while (n < repr.size() &&
+               (std::isalnum(static_cast<unsigned char>(repr[n])) || repr[n] == '_'))
+          ++n;
+        a = Argument::global(graph().intern("_opaque_" + repr.substr(0, n) + "_" +
+                                            std::to_string(opaqueObjects_.size())));
+      }
     }
     if (kind == LeafOpaque) {
       opaqueByText_[a] = py::reinterpret_borrow<py::object>(h);
@@ -336,10 +357,22 @@ private:
       const auto& e = a.elements();
       return hooks().sliceType(toPython(e[0]), toPython(e[1]), toPython(e[2]));
     }
+    case Argument::Kind::Dict: {
+      py::dict d;
+      const auto& e = a.elements();
+      for (size_t i = 0; i + 1 < e.size(); i += 2)
+        d[toPython(e[i])] = toPython(e[i + 1]);
+      return d;
+    }
+    case Argument::Kind::Complex:
+      return py::reinterpret_steal<py::object>(PyComplex_FromDoubles(a.getReal(), a.getImag()));
+    case Argument::Kind::Call:
+      // A live graph holds objects, never calls; only text graphs have them.
+      throw std::runtime_error("piecewise._core: a call value has no live Python object");
     case Argument::Kind::Ellipsis:
       return py::ellipsis();
     case Argument::Kind::Sym:
-    case Argument::Kind::Opaque: {
+    case Argument::Kind::Global: {
       auto it = opaqueByText_.find(a);
       if (it != opaqueByText_.end())
         return it->second;
@@ -414,7 +447,7 @@ private:
 
   struct ArgHash {
     size_t operator()(const Argument& a) const {
-      return std::hash<const void*>()(a.kind() == Argument::Kind::Opaque
+      return std::hash<const void*>()(a.kind() == Argument::Kind::Global
                                           ? static_cast<const void*>(a.getSymbol().data())
                                           : nullptr);
     }

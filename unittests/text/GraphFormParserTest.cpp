@@ -155,11 +155,16 @@ TEST(GraphFormParserTest, ArgumentValues) {
   EXPECT_EQ(a[26].elements().size(), 1u);
   ASSERT_EQ(a[27].kind(), K::Tuple);
   EXPECT_TRUE(a[27].elements().empty());
-  EXPECT_EQ(a[28].kind(), K::Opaque);
-  EXPECT_EQ(a[28].getSymbol().str(), "{a: 1}");
-  EXPECT_EQ(a[29].kind(), K::Opaque);
-  EXPECT_EQ(a[29].getSymbol().str(), "torch.Size([2, 3])");
-  EXPECT_EQ(a[30].kind(), K::Opaque);
+  ASSERT_EQ(a[28].kind(), K::Dict);
+  ASSERT_EQ(a[28].elements().size(), 2u);
+  EXPECT_EQ(a[28].elements()[0].getSymbol().str(), "a");
+  EXPECT_EQ(a[28].elements()[1].getInt(), 1);
+  ASSERT_EQ(a[29].kind(), K::Call);
+  EXPECT_EQ(a[29].callee().str(), "torch.Size");
+  ASSERT_EQ(a[29].callArgs().elements().size(), 1u);
+  EXPECT_EQ(a[29].callArgs().elements()[0].kind(), K::List);
+  EXPECT_EQ(a[30].kind(), K::Global);
+  EXPECT_EQ(a[30].getSymbol().str(), "99999999999999999999");
 
   ASSERT_EQ(f->kwargs().size(), 5u);
   EXPECT_EQ(f->kwargs()[0].name.str(), "dim");
@@ -408,13 +413,15 @@ TEST(GraphFormParserDiagnosticsTest, DeepNestingIsCapped) {
   EXPECT_NE(firstError(*p).find("nested deeper than 256 levels"), std::string::npos)
       << firstError(*p);
 
-  // Deep nesting inside an opaque value is skipped without recursion.
-  std::string opaque = "graph():\n    %y : [num_users=0] = call_function[target=m.f](args = ({";
-  opaque.append(10000, '(');
-  opaque.append(10000, ')');
-  opaque += "},), kwargs = {})\n    return ()\n";
-  auto q = parse(opaque);
-  EXPECT_TRUE(q->ok) << q->diag.renderAll().substr(0, 500);
+  // Dicts are values like any other: deep nesting inside one is capped too.
+  std::string inDict = "graph():\n    %y : [num_users=0] = call_function[target=m.f](args = ({a: ";
+  inDict.append(10000, '(');
+  inDict.append(10000, ')');
+  inDict += "},), kwargs = {})\n    return ()\n";
+  auto q = parse(inDict);
+  EXPECT_FALSE(q->ok);
+  EXPECT_NE(firstError(*q).find("nested deeper than 256 levels"), std::string::npos)
+      << firstError(*q);
 }
 
 TEST(GraphFormParserDiagnosticsTest, HugeSingleLine) {

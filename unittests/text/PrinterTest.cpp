@@ -136,7 +136,7 @@ TEST(PrinterArgumentTest, TorchValues) {
   EXPECT_EQ(printArgument(Argument::op(b.sym("_C::rms_norm.default"))),
             "torch.ops._C.rms_norm.default");
   EXPECT_EQ(printArgument(Argument::op(b.sym("aten::add"))), "torch.ops.aten.add");
-  EXPECT_EQ(printArgument(Argument::opaque(b.sym("self._out_spec"))), "self._out_spec");
+  EXPECT_EQ(printArgument(Argument::global(b.sym("self._out_spec"))), "self._out_spec");
 }
 
 TEST(PrinterArgumentTest, Containers) {

@@ -152,7 +152,7 @@ TEST_F(VerifierTest, WellFormedGraphPasses) {
   Node* vm = call("var_mean", "aten::var_mean.correction", {ref(b)},
                   {kw("correction", i(0)), kw("keepdim", Argument::boolean(true))});
   Node* v = getitem("getitem_2", vm, 1);
-  Node* f = call("format", "aten::format", {Argument::string(g.intern("{}")), ref(v), i(3)});
+  Node* f = call("format_1", "aten::format", {Argument::string(g.intern("{}")), ref(v), i(3)});
   Node* unknown =
       call("foo", "mylib::unknown_op.default", {ref(s), i(1), i(2), i(3)}, {kw("anything", i(1))});
   Node* u0 = getitem("getitem_3", unknown, 7); // unknown producer: nothing to check
@@ -292,7 +292,7 @@ TEST_F(VerifierTest, KeywordOnlyArgumentPassedPositionally) {
 
 TEST_F(VerifierTest, VarargAcceptsExtraPositionalArguments) {
   Node* x = placeholder("x");
-  Node* a = call("format", "aten::format", {Argument::string(g.intern("{}{}")), ref(x), ref(x)});
+  Node* a = call("format_1", "aten::format", {Argument::string(g.intern("{}{}")), ref(x), ref(x)});
   output({a});
   EXPECT_TRUE(verify()) << text();
 }

@@ -1,15 +1,23 @@
 //===- Argument.h - The values in a node's args and kwargs ------*- C++ -*-===//
 //
 // An Argument is one value of FX's argument tree: None, bool, int, float,
-// string, dtype, device, layout, memory format, a symbolic size, a reference
-// to another node, a list, a tuple, a slice, Ellipsis, an op overload used as
-// a value (the first argument of `auto_functionalized`), or opaque verbatim
-// text for anything else (`self._out_spec`, a Python callable).
+// complex, string, dtype, device, layout, memory format, a symbolic size, a
+// reference to another node, a list, a tuple, a dict, a slice, Ellipsis, an op
+// overload used as a value (the first argument of `auto_functionalized`), a
+// call of a named Python callable with its own arguments (`torch.Size([2])`),
+// or a global name (`self._out_spec`, an opaque class such as vLLM's
+// `LayerName`, an integer literal outside int64).
+//
+// There is no verbatim text that could hide a node: every node reference is a
+// NodeRef somewhere in the tree, so forEachNode sees it, and a Global is a
+// dotted identifier path (or an integer literal) whose first name the
+// verifier checks is no node of the graph.
 //
 // Layout: a kind byte and a 16-byte payload, so an argument costs 24 bytes.
-// Lists, tuples and slices own their elements; copying an Argument copies the
-// tree. Node references inside an Argument are not use-list edges by
-// themselves: Graph keeps the use lists when arguments are set through it.
+// Lists, tuples, dicts, slices and calls own their elements; copying an
+// Argument copies the tree. Node references inside an Argument are not
+// use-list edges by themselves: Graph keeps the use lists when arguments are
+// set through it.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -32,6 +40,7 @@ public:
     Bool,
     Int,
     Double,
+    Complex,      ///< a Python complex (real and imaginary parts)
     String,       ///< a Python str; sym_ holds its (unescaped) value
     DType,        ///< torch.float32
     Device,       ///< sym_ holds `cuda:0` / `cpu`
@@ -42,9 +51,13 @@ public:
     List,
     Tuple,
     Slice, ///< three elements: start, stop, step
+    Dict,  ///< elements are key, value, key, value, ... in insertion order
+    Call,  ///< three elements: the callee (a Global), a Tuple of positional
+           ///< arguments, a Dict of keyword arguments (String keys)
     Ellipsis,
     Op,     ///< an op overload or packet as a value; sym_ holds `ns::op.overload`
-    Opaque, ///< verbatim Python text
+    Global, ///< a global Python name: a dotted identifier path naming no node
+            ///< (`math.pi`, `self._out_spec`), or an integer literal out of int64
   };
 
   Argument() : kind_(Kind::None) { u_.i = 0; }
@@ -58,6 +71,7 @@ public:
   static Argument boolean(bool b);
   static Argument integer(int64_t i);
   static Argument real(double d);
+  static Argument complex(double re, double im);
   static Argument string(Symbol s) { return withSymbol(Kind::String, s); }
   static Argument dtype(DType t);
   static Argument device(Symbol s) { return withSymbol(Kind::Device, s); }
@@ -68,27 +82,49 @@ public:
   static Argument list(std::vector<Argument> items);
   static Argument tuple(std::vector<Argument> items);
   static Argument slice(Argument start, Argument stop, Argument step);
+  /// A dict from its items, flattened: key0, value0, key1, value1, ...
+  static Argument dict(std::vector<Argument> flatItems);
+  /// `callee(args..., name=value...)`; callee is a dotted Python name and
+  /// kwargs a Dict whose keys are Strings.
+  static Argument call(Symbol callee, std::vector<Argument> args, Argument kwargs);
   static Argument ellipsis();
   static Argument op(Symbol target) { return withSymbol(Kind::Op, target); }
-  static Argument opaque(Symbol text) { return withSymbol(Kind::Opaque, text); }
+  static Argument global(Symbol name) { return withSymbol(Kind::Global, name); }
+  /// True for what a Global may hold: a dotted path of ASCII identifiers
+  /// (`math.pi`, `_opaque_LayerName_0`) or an optionally signed integer literal.
+  static bool isGlobalText(std::string_view text);
+  /// The same kind as `shape` (a kind with elements) holding `items` instead:
+  /// how a transform rebuilds a container after rewriting its elements.
+  static Argument withSameKind(const Argument& shape, std::vector<Argument> items);
 
   Kind kind() const { return kind_; }
   bool isNone() const { return kind_ == Kind::None; }
   bool isNode() const { return kind_ == Kind::NodeRef; }
   bool isInt() const { return kind_ == Kind::Int; }
   bool isSequence() const { return kind_ == Kind::List || kind_ == Kind::Tuple; }
-  bool hasElements() const { return isSequence() || kind_ == Kind::Slice; }
+  bool isDict() const { return kind_ == Kind::Dict; }
+  bool isCall() const { return kind_ == Kind::Call; }
+  /// Lists, tuples, slices, dicts and calls: the kinds that own elements.
+  bool hasElements() const {
+    return isSequence() || kind_ == Kind::Slice || kind_ == Kind::Dict || kind_ == Kind::Call;
+  }
 
   /// Typed accessors; each requires the matching kind().
   bool getBool() const { return u_.b; }
   int64_t getInt() const { return u_.i; }
   double getDouble() const { return u_.d; }
+  double getReal() const { return u_.c.re; }
+  double getImag() const { return u_.c.im; }
   DType getDType() const { return static_cast<DType>(u_.i); }
   Symbol getSymbol() const { return Symbol::fromData(u_.str); }
   SymExpr getSym() const;
   Node* getNode() const { return u_.node; }
   const std::vector<Argument>& elements() const { return *u_.list; }
   std::vector<Argument>& elements() { return *u_.list; }
+  /// Call parts; each requires isCall().
+  Symbol callee() const { return (*u_.list)[0].getSymbol(); }
+  const Argument& callArgs() const { return (*u_.list)[1]; }
+  const Argument& callKwargs() const { return (*u_.list)[2]; }
 
   /// Structural equality; node references compare by identity.
   bool operator==(const Argument& o) const;
@@ -128,6 +164,10 @@ private:
       int64_t value;
       const char* text;
     } sym;
+    struct {
+      double re;
+      double im;
+    } c;
   } u_;
 };
 

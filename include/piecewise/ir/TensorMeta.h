@@ -48,9 +48,13 @@ struct SymMeta {
   bool operator==(const SymMeta& o) const { return kind == o.kind && expr == o.expr; }
 };
 
+/// An annotation that is neither a tensor nor a symbol: kept as its text.
+/// `isClass` marks an unquoted annotation naming a Python class, as Dynamo
+/// writes for a non-tensor input (`layer: vllm_utils_torch_utils_LayerName`).
 struct OpaqueMeta {
   Symbol text;
-  bool operator==(const OpaqueMeta& o) const { return text == o.text; }
+  bool isClass = false;
+  bool operator==(const OpaqueMeta& o) const { return text == o.text && isClass == o.isClass; }
 };
 
 class Meta {
