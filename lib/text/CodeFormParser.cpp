@@ -557,12 +557,36 @@ void CodeFormParser::handleSetItem(PyLexer& lex, Token target) {
     return;
   (void)open;
   Graph& g = *graph_;
+  // torch >= 2.12 binds the node's value, the written tensor: `;  setitem = x`.
+  std::string_view name = "setitem";
+  if (lex.peek().is(Tok::Semi)) {
+    PyLexer probe = lex;
+    probe.next();
+    Token alias = probe.next();
+    if (alias.is(Tok::Name) && probe.consumeIf(Tok::Assign) && probe.peek().is(Tok::Name) &&
+        probe.peek().text() == target.text()) {
+      Token of = probe.next();
+      if (probe.peek().is(Tok::Semi) || probe.peek().is(Tok::End)) {
+        (void)of;
+        if (isReservedPythonName(alias.text())) {
+          error(alias.begin, reservedNameMessage(alias.text()));
+          return;
+        }
+        if (g.lookup(alias.text())) {
+          error(alias.begin, fmt::format("redefinition of '{}'", alias.text()));
+          return;
+        }
+        name = alias.text();
+        lex = probe;
+      }
+    }
+  }
   std::vector<Argument> args;
   args.push_back(std::move(*self));
   args.push_back(std::move(*index));
   args.push_back(std::move(*value));
-  Node* n = g.createNode(OpKind::CallFunction, "setitem", g.intern("operator.setitem"),
-                         std::move(args), {});
+  Node* n =
+      g.createNode(OpKind::CallFunction, name, g.intern("operator.setitem"), std::move(args), {});
   n->setLoc(locOf(target.begin));
   remember(n);
   if (lex.consumeIf(Tok::Semi) && !parseTail(lex, n->name()))

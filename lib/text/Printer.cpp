@@ -567,15 +567,11 @@ bool appendSignature(std::string& out, const Graph& g, unsigned defIndent, unsig
   return !renamed.empty();
 }
 
-/// An operator.setitem node FX prints as `x[index] = value`: its value is
-/// None, so it has no users, and its name (`setitem`, `setitem_1`) is FX's.
+/// An operator.setitem node FX prints as `x[index] = value;  setitem = x`
+/// (torch >= 2.12 binds the node to the tensor it wrote).
 bool isSubscriptAssignment(const Node& n) {
-  std::string_view name = n.name().str();
   return n.isCallFunction() && n.target().str() == "operator.setitem" && n.args().size() == 3 &&
-         n.kwargs().empty() && !n.hasUsers() && n.args()[0].isNode() &&
-         name.substr(0, 7) == "setitem" &&
-         (name.size() == 7 || (name[7] == '_' && name.size() > 8 &&
-                               name.find_first_not_of("0123456789", 8) == std::string_view::npos));
+         n.kwargs().empty() && n.args()[0].isNode();
 }
 
 void printModule(std::string& out, const Module& m, std::string_view className, unsigned level,
@@ -613,6 +609,10 @@ void printModule(std::string& out, const Module& m, std::string_view className, 
       appendCodeArg(out, n.args()[1]);
       out += "] = ";
       appendCodeArg(out, n.args()[2]);
+      out += ";  ";
+      out += n.name().str();
+      out += " = ";
+      appendCodeArg(out, n.args()[0]);
       if (options.cleanupTails)
         appendCleanupTail(out, n, lastUses, listed);
       out += '\n';
