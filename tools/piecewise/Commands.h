@@ -21,6 +21,9 @@ struct GlobalOptions {
   std::vector<std::string> schemaFiles;
   /// Skip the graph verifier after parsing.
   bool noVerify = false;
+  /// The graph to read from a TORCH_TRACE / TORCH_LOGS log (`--graph ID`;
+  /// `FILE#ID` says the same).
+  std::string graph;
 };
 
 /// Exit statuses (DESIGN §8).
@@ -30,5 +33,6 @@ void addLintCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addPrintCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addStatsCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addGenCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+void addGraphsCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 
 } // namespace piecewise::cli

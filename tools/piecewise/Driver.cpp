@@ -3,6 +3,7 @@
 #include "Driver.h"
 
 #include "piecewise/text/Parser.h"
+#include "piecewise/text/TorchLog.h"
 #include "piecewise/verify/Verifier.h"
 
 #include <fmt/format.h>
@@ -145,6 +146,60 @@ int buildRegistry(const GlobalOptions& globals, OpRegistry& registry,
   return ok ? kExitOk : kExitInputError;
 }
 
+InputRef resolveInputRef(const std::string& path, const GlobalOptions& globals) {
+  if (!globals.graph.empty())
+    return {path, globals.graph};
+  size_t hash = path.rfind('#');
+  struct stat st;
+  if (hash == std::string::npos || hash == 0 || ::stat(path.c_str(), &st) == 0)
+    return {path, ""};
+  return {path.substr(0, hash), path.substr(hash + 1)};
+}
+
+bool selectLoggedInput(std::unique_ptr<SourceBuffer>& buffer, std::unique_ptr<SourceBuffer>& log,
+                       const std::string& graph, bool allowOutputCode) {
+  LogKind kind = detectLog(buffer->text());
+  if (kind == LogKind::None) {
+    if (graph.empty())
+      return true;
+    printError(fmt::format("'{}' is a graph dump, not a TORCH_TRACE or TORCH_LOGS log: "
+                           "--graph {} selects nothing",
+                           buffer->name(), graph));
+    return false;
+  }
+  DiagnosticEngine diag;
+  std::vector<LoggedGraph> graphs = listLoggedGraphs(*buffer, kind);
+  std::vector<LoggedGraph> candidates;
+  for (const LoggedGraph& g : graphs)
+    if (allowOutputCode || !g.isOutputCode() || !graph.empty())
+      candidates.push_back(g);
+  // One FX graph in the log needs no --graph.
+  const LoggedGraph* chosen = nullptr;
+  if (graph.empty() && candidates.size() == 1)
+    chosen = &candidates[0];
+  else
+    chosen = findLoggedGraph(graph.empty() ? candidates : graphs, graph, *buffer, diag);
+  if (!chosen) {
+    printDiagnostics(diag);
+    return false;
+  }
+  if (chosen->isOutputCode() && !allowOutputCode) {
+    printError(fmt::format("'{}' in '{}' is Inductor output code, not an FX graph: check it "
+                           "with `piecewise verify-wrapper`",
+                           chosen->id, buffer->name()));
+    return false;
+  }
+  if (!chosen->isOutputCode() && allowOutputCode && !graph.empty()) {
+    printError(fmt::format("'{}' in '{}' is an FX graph, not Inductor output code", chosen->id,
+                           buffer->name()));
+    return false;
+  }
+  std::unique_ptr<SourceBuffer> payload = extractLoggedGraph(*buffer, kind, *chosen);
+  log = std::move(buffer);
+  buffer = std::move(payload);
+  return true;
+}
+
 int loadInput(const std::string& path, const GlobalOptions& globals, LoadedInput& out) {
   DiagnosticEngine diag;
   bool verify = !globals.noVerify;
@@ -155,13 +210,16 @@ int loadInput(const std::string& path, const GlobalOptions& globals, LoadedInput
     return kExitInputError;
   }
 
-  out.buffer = readInput(path);
+  InputRef ref = resolveInputRef(path, globals);
+  out.buffer = readInput(ref.file);
   if (!out.buffer)
     return kExitInputError;
   if (rejectUnparsable(*out.buffer, diag)) {
     printDiagnostics(diag);
     return kExitInputError;
   }
+  if (!selectLoggedInput(out.buffer, out.log, ref.graph, /*allowOutputCode=*/false))
+    return kExitInputError;
 
   FailureOr<std::unique_ptr<Module>> parsed = parseModule(*out.buffer, diag);
   if (parsed.failed() || diag.hasErrors()) {

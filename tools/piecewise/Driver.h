@@ -39,6 +39,21 @@ std::unique_ptr<SourceBuffer> readInput(const std::string& path);
 /// prints an error and returns false.
 bool writeOutput(const std::string& path, std::string_view text);
 
+/// `path` and the graph it names: `--graph ID` when given, else the `#ID` of a
+/// `LOG#ID` path whose file has no `#` in its name.
+struct InputRef {
+  std::string file;
+  std::string graph;
+};
+InputRef resolveInputRef(const std::string& path, const GlobalOptions& globals);
+
+/// When `buffer` is a TORCH_TRACE / TORCH_LOGS log, replaces it by the graph
+/// `graph` names (see text/TorchLog.h), keeping the log in `log`. An output
+/// code is refused unless `allowOutputCode`. A graph dump with a `graph` given
+/// is an error. Returns false after printing what went wrong.
+bool selectLoggedInput(std::unique_ptr<SourceBuffer>& buffer, std::unique_ptr<SourceBuffer>& log,
+                       const std::string& graph, bool allowOutputCode);
+
 /// A parsed (and, unless disabled, verified) input. Members are declared so
 /// that the module, whose nodes point into the buffers, is destroyed first.
 struct LoadedInput {
@@ -56,6 +71,8 @@ struct LoadedInput {
   }
 
   std::unique_ptr<SourceBuffer> buffer;
+  /// The log `buffer` was cut from, when the input was a log.
+  std::unique_ptr<SourceBuffer> log;
   std::vector<std::unique_ptr<SourceBuffer>> schemaBuffers;
   OpRegistry registry;
   std::unique_ptr<Module> module;

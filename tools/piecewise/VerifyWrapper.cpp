@@ -2,6 +2,9 @@
 //
 //   piecewise verify-wrapper FILE [--json]
 //
+// FILE may be a TORCH_TRACE / TORCH_LOGS log: `--graph ID` (or `LOG#ID`)
+// checks one output code in it, no --graph checks every one.
+//
 // Runs the name-scope check of WrapperVerifier.h over Inductor's generated
 // output code (or a fragment of it): `del` of a name not in scope, use after
 // `del`, double `del`, reads of names that do not exist. Prints nothing and
@@ -13,7 +16,10 @@
 
 #include "Driver.h"
 
+#include "piecewise/text/TorchLog.h"
 #include "piecewise/verify/WrapperVerifier.h"
+
+#include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
@@ -53,7 +59,7 @@ std::string renderJson(const std::string& file, const WrapperReport& report) {
 
 } // namespace
 
-void addVerifyWrapperCommand(CLI::App& app, const GlobalOptions& /*globals*/, int& exitCode) {
+void addVerifyWrapperCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode) {
   auto opts = std::make_shared<VerifyWrapperOptions>();
   CLI::App* cmd = app.add_subcommand(
       "verify-wrapper", "Check the name scopes of Inductor output code (partition_k/call): del of "
@@ -61,20 +67,46 @@ void addVerifyWrapperCommand(CLI::App& app, const GlobalOptions& /*globals*/, in
   cmd->add_option("FILE", opts->file, "Inductor output code, or a fragment of it ('-' for stdin)")
       ->type_name("");
   cmd->add_flag("--json", opts->json, "Also print a JSON report on stdout");
-  cmd->callback([opts, &exitCode] {
-    std::unique_ptr<SourceBuffer> buffer = readInput(opts->file);
+  cmd->callback([opts, &globals, &exitCode] {
+    InputRef ref = resolveInputRef(opts->file, globals);
+    std::unique_ptr<SourceBuffer> buffer = readInput(ref.file);
     if (!buffer) {
       exitCode = kExitInputError;
       return;
     }
-    DiagnosticEngine diag;
-    WrapperReport report = verifyWrapper(*buffer, diag);
-    printDiagnostics(diag);
-    if (opts->json && !writeOutput("-", renderJson(buffer->name(), report))) {
-      exitCode = kExitInputError;
-      return;
+    // A log without --graph: every output code in it, each checked in turn.
+    std::vector<std::unique_ptr<SourceBuffer>> codes;
+    std::unique_ptr<SourceBuffer> log;
+    LogKind kind = detectLog(buffer->text());
+    if (kind != LogKind::None && ref.graph.empty()) {
+      for (const LoggedGraph& g : listLoggedGraphs(*buffer, kind))
+        if (g.isOutputCode())
+          codes.push_back(extractLoggedGraph(*buffer, kind, g));
+      if (codes.empty()) {
+        printError(fmt::format("'{}' holds no Inductor output code", buffer->name()));
+        exitCode = kExitInputError;
+        return;
+      }
+      log = std::move(buffer);
+    } else {
+      if (!selectLoggedInput(buffer, log, ref.graph, /*allowOutputCode=*/true)) {
+        exitCode = kExitInputError;
+        return;
+      }
+      codes.push_back(std::move(buffer));
     }
-    exitCode = report.clean() ? kExitOk : kExitInputError;
+    exitCode = kExitOk;
+    for (const std::unique_ptr<SourceBuffer>& code : codes) {
+      DiagnosticEngine diag;
+      WrapperReport report = verifyWrapper(*code, diag);
+      printDiagnostics(diag);
+      if (opts->json && !writeOutput("-", renderJson(code->name(), report))) {
+        exitCode = kExitInputError;
+        return;
+      }
+      if (!report.clean())
+        exitCode = kExitInputError;
+    }
   });
 }
 

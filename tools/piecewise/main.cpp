@@ -40,6 +40,10 @@ int main(int argc, char** argv) {
       ->type_name("PATH")
       ->allow_extra_args(false);
   app.add_flag("--no-verify", globals.noVerify, "Do not run the graph verifier after parsing");
+  app.add_option("--graph", globals.graph,
+                 "The graph to read from a TORCH_TRACE or TORCH_LOGS log (an ID that "
+                 "`piecewise graphs LOG` lists, or its position); `LOG#ID` says the same")
+      ->type_name("ID");
 
   int exitCode = kExitOk;
   addLintCommand(app, globals, exitCode);
@@ -52,6 +56,7 @@ int main(int argc, char** argv) {
   addCodegenCommand(app, globals, exitCode);
   addVerifyPlanCommand(app, globals, exitCode);
   addVerifyWrapperCommand(app, globals, exitCode);
+  addGraphsCommand(app, globals, exitCode);
 
   try {
     app.parse(argc, argv);

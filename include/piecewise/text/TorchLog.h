@@ -1,0 +1,76 @@
+//===- TorchLog.h - Graphs inside TORCH_TRACE and TORCH_LOGS logs -*- C++ -*-===//
+//
+// The logs users already have hold many graphs:
+//
+//  - a TORCH_TRACE structured log (what tlparse reads): glog-prefixed lines
+//    whose JSON names an event (`{"dynamo_output_graph": {...}, "frame_id": 0,
+//    "frame_compile_id": 0, "attempt": 1, "has_payload": "..."}`), each followed
+//    by its payload, one tab-indented line per line;
+//  - a TORCH_LOGS=graph_code,aot_graphs,post_grad_graphs,output_code stderr
+//    log: every line carries the glog prefix, the compile id and the artifact
+//    (`V1201 ... output_graph.py:2835] [0/0] [__graph_code] ...`); a graph
+//    starts with `TRACED GRAPH` and ` ===== name =====`, output code with
+//    `Output code:`.
+//
+// listLoggedGraphs() finds every FX graph (Dynamo's, AOT's forward, backward,
+// joint or inference graph, Inductor's post-grad graph) and every piece of
+// Inductor output code, keyed by compile id and stage. extractLoggedGraph()
+// gives one of them as a SourceBuffer with the log's name and the log's line
+// numbers (other lines are empty), so that diagnostics point into the log:
+// an FX graph keeps its columns too (the prefix becomes spaces); output code
+// has its prefix removed (columns shift by the prefix).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "piecewise/support/Diagnostic.h"
+#include "piecewise/support/SourceBuffer.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace piecewise {
+
+enum class LogKind { None, TorchTrace, TorchLogs };
+
+/// What `text` is: a TORCH_TRACE log, a TORCH_LOGS log, or neither (a graph
+/// dump). The first glog-prefixed line among the first 64 decides, unless a
+/// line of graph text (`class`, `def`, `graph(`, `%`) comes first.
+LogKind detectLog(std::string_view text);
+
+/// One graph (or one output code) in a log.
+struct LoggedGraph {
+  /// `<compile id>:<stage>`, e.g. `0/0:dynamo`, `0/0_1:post_grad`; a second
+  /// graph of the same compile id and stage gets `_2`, `_3`, ... appended.
+  std::string id;
+  /// tlparse's compile id: `frame/compile`, `_attempt` when attempt > 0.
+  std::string compileId;
+  /// dynamo, aot_forward, aot_backward, aot_joint, aot_inference, post_grad,
+  /// output_code.
+  std::string stage;
+  /// The name the log gives it (`__compiled_fn_1`, `Forward graph 0`), if any.
+  std::string title;
+  /// 1-based log lines [firstLine, lastLine] holding the payload.
+  uint32_t firstLine = 0;
+  uint32_t lastLine = 0;
+
+  bool isOutputCode() const { return stage == "output_code"; }
+};
+
+/// Every graph in `log`, in log order. Malformed event lines are skipped.
+std::vector<LoggedGraph> listLoggedGraphs(const SourceBuffer& log, LogKind kind);
+
+/// The payload of `graph` as a buffer named like `log`, with `log`'s line
+/// numbers (see the file comment).
+std::unique_ptr<SourceBuffer> extractLoggedGraph(const SourceBuffer& log, LogKind kind,
+                                                 const LoggedGraph& graph);
+
+/// The graph `id` names: an id from listLoggedGraphs, or its 1-based position.
+/// Null (and an error at the log's first line listing the choices) when none.
+const LoggedGraph* findLoggedGraph(const std::vector<LoggedGraph>& graphs, std::string_view id,
+                                   const SourceBuffer& log, DiagnosticEngine& diag);
+
+} // namespace piecewise
