@@ -1326,6 +1326,8 @@ std::optional<Argument> CodeFormParser::parseVerbatim(PyLexer& lex, const char* 
 
 FailureOr<std::unique_ptr<Module>> parseCodeForm(const SourceBuffer& buffer,
                                                  DiagnosticEngine& diag) {
+  if (failed(checkModuleText(buffer, diag)))
+    return failure();
   CodeFormParser parser(buffer, diag);
   return parser.parse();
 }
