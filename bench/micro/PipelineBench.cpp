@@ -9,6 +9,9 @@
 //   BM_CudagraphPipeline/L  cudagraph partition + storages, lifetimes,
 //                           signatures + wrapper lowering + plan verification
 //                           (issue: cudagraph partitions)
+//   BM_ParseLongSchema/N    one schema with N arguments (linear in N)
+//   BM_BuiltinRegistry      build the aten registry and resolve one op
+//   BM_ParseNestedClasses/N a code form with N sibling nested classes (linear in N)
 //
 // L is the number of layers (~35 nodes each). Counters report nodes per
 // second. The Python anchors are in the bench/*.py scripts; this binary is for
@@ -21,6 +24,7 @@
 #include "piecewise/codegen/PlanPipeline.h"
 #include "piecewise/partition/SplitGraph.h"
 #include "piecewise/partition/SplitModuleBuilder.h"
+#include "piecewise/schema/FunctionSchema.h"
 #include "piecewise/schema/OpRegistry.h"
 #include "piecewise/text/Parser.h"
 #include "piecewise/text/Printer.h"
@@ -174,6 +178,48 @@ void BM_CudagraphPipeline(benchmark::State& state) {
 
 } // namespace
 
+void BM_ParseLongSchema(benchmark::State& state) {
+  std::string text = "ns::big(";
+  for (int64_t i = 0; i < state.range(0); ++i)
+    text += "Tensor(a" + std::to_string(i) + "!) x" + std::to_string(i) + "=None, ";
+  text += "int last=0) -> ()";
+  for (auto _ : state) {
+    DiagnosticEngine diag;
+    FailureOr<FunctionSchema> s = parseSchema(text, Location{}, diag);
+    benchmark::DoNotOptimize(s);
+  }
+  state.counters["args/s"] = benchmark::Counter(static_cast<double>(state.range(0)),
+                                                benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void BM_BuiltinRegistry(benchmark::State& state) {
+  for (auto _ : state) {
+    OpRegistry r = OpRegistry::withBuiltinAten();
+    benchmark::DoNotOptimize(r.lookup("aten::mm.default"));
+  }
+}
+
+void BM_ParseNestedClasses(benchmark::State& state) {
+  std::string text = "class GraphModule(torch.nn.Module):\n"
+                     "    def forward(self, x: \"f32[4]\"):\n"
+                     "        return (x,)\n";
+  for (int64_t i = 0; i < state.range(0); ++i)
+    text += "    class submod_" + std::to_string(i) +
+            "(torch.nn.Module):\n        def forward(self, x: \"f32[4]\"):\n"
+            "            return (x,)\n";
+  SourceBuffer buffer("nested.py", text);
+  for (auto _ : state) {
+    DiagnosticEngine diag;
+    auto m = parseModule(buffer, diag);
+    benchmark::DoNotOptimize(m);
+  }
+  state.counters["classes/s"] = benchmark::Counter(static_cast<double>(state.range(0)),
+                                                   benchmark::Counter::kIsIterationInvariantRate);
+}
+
+BENCHMARK(BM_ParseLongSchema)->Arg(20000)->Arg(200000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_BuiltinRegistry)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ParseNestedClasses)->Arg(8000)->Arg(80000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ParseVerify)->Arg(1000)->Arg(30000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SplitToText)->Arg(1000)->Arg(30000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CudagraphPipeline)->Arg(1000)->Arg(30000)->Unit(benchmark::kMillisecond);

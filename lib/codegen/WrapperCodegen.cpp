@@ -152,6 +152,30 @@ WrapperProgram lowerToWrapper(const LifetimePlan& lt) {
 
 namespace {
 
+/// The device types torch.device accepts.
+bool isDeviceType(std::string_view type) {
+  static constexpr std::string_view kTypes[] = {
+      "cpu",    "cuda",   "mps",    "xpu",    "xla",           "meta", "hpu",
+      "mtia",   "ipu",    "hip",    "ve",     "fpga",          "maia", "lazy",
+      "vulkan", "mkldnn", "opengl", "opencl", "privateuseone", "ideep"};
+  for (std::string_view t : kTypes)
+    if (type == t)
+      return true;
+  return false;
+}
+
+/// `type` or `type:N` with a known device type and a decimal index.
+bool isDeviceSpelling(std::string_view s) {
+  size_t colon = s.find(':');
+  if (!isDeviceType(s.substr(0, colon)))
+    return false;
+  if (colon == std::string_view::npos)
+    return true;
+  std::string_view index = s.substr(colon + 1);
+  return !index.empty() && index.size() <= 9 &&
+         index.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
 class PythonEmitter {
 public:
   PythonEmitter(const WrapperProgram& w, const LifetimePlan& lt, const WrapperEmitOptions& o,
@@ -175,10 +199,7 @@ public:
 private:
   std::string_view name(uint32_t v) const { return w_.program.names[v]; }
 
-  static bool isDeviceString(std::string_view s) {
-    std::string_view type = s.substr(0, s.find(':'));
-    return type == "cuda" || type == "cpu" || type == "xpu" || type == "mps" || type == "hpu";
-  }
+  static bool isDeviceString(std::string_view s) { return isDeviceSpelling(s); }
 
   std::string mapDevice(std::string_view dev) const {
     for (const auto& [from, to] : opts_.deviceMap)
@@ -247,7 +268,11 @@ private:
       comma = true;
       s += k.name.str();
       s += '=';
+      // `device = 'cuda:0'`: the string spelling of a device is mapped too.
+      bool saved = mapStrings_;
+      mapStrings_ = saved || k.name.str() == "device";
       arg(s, k.value);
+      mapStrings_ = saved;
     }
     s += ')';
   }
@@ -422,13 +447,22 @@ parseDeviceMap(const std::vector<std::string>& entries, DiagnosticEngine& diag) 
   std::vector<std::pair<std::string, std::string>> out;
   for (const std::string& e : entries) {
     size_t eq = e.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == e.size()) {
-      diag.error(Location{}, fmt::format("bad --device-map entry '{}' (expected FROM=TO, e.g. "
-                                         "cuda:0=cpu)",
-                                         e));
+    std::string from = e.substr(0, eq);
+    std::string to = eq == std::string::npos ? std::string() : e.substr(eq + 1);
+    std::string why;
+    if (eq == std::string::npos)
+      why = "";
+    else if (!isDeviceSpelling(from))
+      why = fmt::format(" ('{}' is not a device)", from);
+    else if (!isDeviceSpelling(to))
+      why = fmt::format(" ('{}' is not a device)", to);
+    if (eq == std::string::npos || !why.empty()) {
+      diag.error(Location{}, fmt::format("bad --device-map entry '{}': expected FROM=TO, each a "
+                                         "device such as cuda, cuda:0 or cpu{}",
+                                         e, why));
       return failure();
     }
-    out.emplace_back(e.substr(0, eq), e.substr(eq + 1));
+    out.emplace_back(std::move(from), std::move(to));
   }
   return out;
 }

@@ -11,6 +11,7 @@ Module::Module(std::string_view className, std::shared_ptr<StringInterner> strin
     : className_(className), graph_(std::make_unique<Graph>(std::move(strings))) {}
 
 Module& Module::addChild(std::string_view name) {
+  childIndex_.emplace(std::string(name), children_.size());
   children_.push_back({std::string(name), std::make_unique<Module>(name, graph_->sharedStrings())});
   return *children_.back().module;
 }
@@ -18,15 +19,14 @@ Module& Module::addChild(std::string_view name) {
 Module& Module::adoptChild(std::string name, std::unique_ptr<Module> child) {
   assert(child->graph().sharedStrings() == graph_->sharedStrings() &&
          "a module tree shares one interner");
+  childIndex_.emplace(name, children_.size());
   children_.push_back({std::move(name), std::move(child)});
   return *children_.back().module;
 }
 
 Module* Module::child(std::string_view name) const {
-  for (const Child& c : children_)
-    if (c.name == name)
-      return c.module.get();
-  return nullptr;
+  auto it = childIndex_.find(name);
+  return it == childIndex_.end() ? nullptr : children_[it->second].module.get();
 }
 
 size_t Module::totalNodes() const {

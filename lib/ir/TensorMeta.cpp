@@ -1,15 +1,27 @@
 #include "piecewise/ir/TensorMeta.h"
 
+#include "piecewise/support/CheckedInt.h"
+
 namespace piecewise {
 
-std::optional<int64_t> TensorMeta::concreteBytes() const {
+std::optional<int64_t> TensorMeta::concreteNumel() const {
   int64_t n = 1;
   for (const SymExpr& s : sizes) {
-    if (!s.isConstant())
+    if (!s.isConstant() || s.value() < 0)
       return std::nullopt;
-    n *= s.value();
+    std::optional<int64_t> next = checkedMul(n, s.value());
+    if (!next)
+      return std::nullopt;
+    n = *next;
   }
-  return n * static_cast<int64_t>(dtypeItemSize(dtype));
+  return n;
+}
+
+std::optional<int64_t> TensorMeta::concreteBytes() const {
+  std::optional<int64_t> n = concreteNumel();
+  if (!n)
+    return std::nullopt;
+  return checkedMul(*n, static_cast<int64_t>(dtypeItemSize(dtype)));
 }
 
 } // namespace piecewise

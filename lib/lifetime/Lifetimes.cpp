@@ -2,6 +2,8 @@
 
 #include "piecewise/lifetime/Lifetimes.h"
 
+#include "piecewise/support/CheckedInt.h"
+
 #include <algorithm>
 #include <set>
 
@@ -176,24 +178,29 @@ LifetimePlan::PeakMemory LifetimePlan::estimatePeakMemory() const {
     }
   }
   const uint32_t end = endPosition();
-  std::vector<int64_t> delta(static_cast<size_t>(end) + 1, 0);
+  // Totals are kept in 128 bits: many large tensors must not wrap around.
+  std::vector<ByteTotal> delta(static_cast<size_t>(end) + 1);
   std::vector<uint32_t> deathOf(ns, end);
   for (uint32_t i = 0; i < num.size(); ++i)
     if (pos_[i] != ~0u)
       deathOf[storages_.storageOf(i)] = death_[i];
+  ByteTotal withoutFrees;
   for (size_t s = 0; s < ns; ++s) {
     if (born[s] == ~0u || bytes[s] == 0)
       continue;
-    out.withoutFrees += bytes[s];
+    withoutFrees += bytes[s];
     delta[born[s]] += bytes[s];
     if (deathOf[s] < end)
       delta[deathOf[s] + 1] -= bytes[s];
   }
-  int64_t live = 0;
+  ByteTotal live, withFrees;
   for (uint32_t p = 0; p < end; ++p) {
     live += delta[p];
-    out.withFrees = std::max(out.withFrees, live);
+    if (withFrees < live)
+      withFrees = live;
   }
+  out.withFrees = withFrees.clamped();
+  out.withoutFrees = withoutFrees.clamped();
   return out;
 }
 

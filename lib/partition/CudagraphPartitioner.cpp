@@ -3,6 +3,7 @@
 #include "piecewise/partition/CudagraphPartitioner.h"
 
 #include "piecewise/ir/Target.h"
+#include "piecewise/support/CheckedInt.h"
 
 #include <fmt/format.h>
 
@@ -206,7 +207,7 @@ int64_t estimatePeak(const NodeNumbering& num, const std::vector<uint32_t>& orde
     pos[order[k]] = static_cast<uint32_t>(k);
   std::vector<uint32_t> last(n, 0);
   std::vector<int64_t> bytes(n, 0);
-  int64_t live = 0;
+  ByteTotal live; // 128 bits: many large tensors must not wrap around
   std::vector<std::vector<uint32_t>> freeAt(order.size() + 1);
   for (uint32_t i = 0; i < n; ++i) {
     const Node* node = num.node(i);
@@ -230,14 +231,15 @@ int64_t estimatePeak(const NodeNumbering& num, const std::vector<uint32_t>& orde
     if (!toEnd)
       freeAt[lu].push_back(i);
   }
-  int64_t peak = live;
+  ByteTotal peak = live;
   for (size_t k = 0; k < order.size(); ++k) {
     live += bytes[order[k]];
-    peak = std::max(peak, live);
+    if (peak < live)
+      peak = live;
     for (uint32_t f : freeAt[k])
       live -= bytes[f];
   }
-  return peak;
+  return peak.clamped();
 }
 
 /// True for nodes whose order relative to others must be kept.

@@ -35,8 +35,9 @@ static const char* severityName(Severity s) {
 }
 
 std::string DiagnosticEngine::render(const Diagnostic& d) {
+  // Not about any input (a usage error, a whole-plan note): said by the tool.
   if (!d.loc.buffer)
-    return fmt::format("<unknown>: {}: {}\n", severityName(d.severity), d.message);
+    return fmt::format("piecewise: {}: {}\n", severityName(d.severity), d.message);
   if (d.loc.line == 0)
     return fmt::format("{}: {}: {}\n", d.loc.buffer->name(), severityName(d.severity), d.message);
   std::string out = fmt::format("{}:{}:{}: {}: {}\n", d.loc.buffer->name(), d.loc.line, d.loc.col,

@@ -1,5 +1,7 @@
 #include "piecewise/support/SourceBuffer.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstring>
 
@@ -40,6 +42,92 @@ size_t SourceBuffer::lineStart(uint32_t line) const {
   if (line == 0 || line > lineStarts_.size())
     return text_.size();
   return lineStarts_[line - 1];
+}
+
+namespace {
+
+Location locationOf(const SourceBuffer& buffer, size_t offset) {
+  uint32_t line = buffer.lineOf(offset);
+  return Location{&buffer, line, static_cast<uint32_t>(offset - buffer.lineStart(line) + 1)};
+}
+
+/// Length of the well-formed UTF-8 sequence at text[i] (RFC 3629: no
+/// overlong forms, no surrogates, nothing above U+10FFFF), or 0.
+size_t utf8SequenceLength(std::string_view text, size_t i) {
+  auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  unsigned char c = byte(i);
+  if (c < 0x80)
+    return 1;
+  size_t n;
+  unsigned char lo = 0x80, hi = 0xBF; // allowed range of the second byte
+  if (c >= 0xC2 && c <= 0xDF) {
+    n = 2;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    n = 3;
+    if (c == 0xE0)
+      lo = 0xA0;
+    else if (c == 0xED)
+      hi = 0x9F;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    n = 4;
+    if (c == 0xF0)
+      lo = 0x90;
+    else if (c == 0xF4)
+      hi = 0x8F;
+  } else {
+    return 0;
+  }
+  if (i + n > text.size() || byte(i + 1) < lo || byte(i + 1) > hi)
+    return 0;
+  for (size_t k = 2; k < n; ++k)
+    if (byte(i + k) < 0x80 || byte(i + k) > 0xBF)
+      return 0;
+  return n;
+}
+
+} // namespace
+
+std::optional<TextInputProblem> checkTextInput(const SourceBuffer& buffer,
+                                               const TextInputRules& rules) {
+  std::string_view text = buffer.text();
+  if (text.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos)
+    return TextInputProblem{Location{&buffer, 1, 1},
+                            fmt::format("input is empty: expected {}", rules.expected)};
+  if (const void* nul = std::memchr(text.data(), '\0', text.size()))
+    return TextInputProblem{
+        locationOf(buffer, static_cast<size_t>(static_cast<const char*>(nul) - text.data())),
+        fmt::format("input contains a NUL byte; this looks like a binary file, not {}",
+                    rules.kind)};
+  if (!rules.strictText)
+    return std::nullopt;
+  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  for (size_t i = 0; i < text.size();) {
+    // Fast path: eight ASCII bytes none of which is a CR.
+    if (i + 8 <= text.size()) {
+      uint64_t w;
+      std::memcpy(&w, text.data() + i, 8);
+      uint64_t cr = w ^ (kOnes * '\r');
+      if (((w | ((cr - kOnes) & ~cr)) & kHigh) == 0) {
+        i += 8;
+        continue;
+      }
+    }
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'))
+      return TextInputProblem{locationOf(buffer, i),
+                              "carriage return not followed by a line feed: Python reads it as a "
+                              "line end; piecewise reads LF or CRLF line ends only"};
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t n = utf8SequenceLength(text, i);
+    if (n == 0)
+      return TextInputProblem{locationOf(buffer, i),
+                              fmt::format("input is not valid UTF-8 (byte 0x{:02x})", c)};
+    i += n;
+  }
+  return std::nullopt;
 }
 
 } // namespace piecewise

@@ -40,10 +40,20 @@ bool parseInt(std::string_view s, int64_t& v) {
   return ec == std::errc() && p == s.data() + s.size();
 }
 
+/// True for an integer literal: optional '-', then decimal digits only.
+bool looksLikeInt(std::string_view s) {
+  if (!s.empty() && s.front() == '-')
+    s.remove_prefix(1);
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+enum class DimKind { Size, Stride };
+
 /// Parses the comma-separated list inside `[...]` starting at text[pos] == '['.
-/// On success pos points past the closing bracket.
+/// On success pos points past the closing bracket. An integer that does not
+/// fit in int64_t is an error, and so is a negative size.
 LogicalResult parseDims(std::string_view text, size_t& pos, Location loc, Graph& graph,
-                        std::vector<SymExpr>& out, DiagnosticEngine& diag) {
+                        std::vector<SymExpr>& out, DimKind kind, DiagnosticEngine& diag) {
   size_t open = pos;
   ++pos;
   size_t itemBegin = pos;
@@ -57,10 +67,21 @@ LogicalResult parseDims(std::string_view text, size_t& pos, Location loc, Graph&
       return failure();
     }
     int64_t v;
-    if (parseInt(item, v))
+    const char* what = kind == DimKind::Size ? "size" : "stride";
+    size_t itemOffset = static_cast<size_t>(item.data() - text.data());
+    if (parseInt(item, v)) {
+      if (kind == DimKind::Size && v < 0) {
+        diag.error(at(loc, itemOffset), fmt::format("negative size {} in annotation", item));
+        return failure();
+      }
       out.push_back(SymExpr::constant(v));
-    else
+    } else if (looksLikeInt(item)) {
+      diag.error(at(loc, itemOffset),
+                 fmt::format("{} {} in annotation does not fit in a 64-bit integer", what, item));
+      return failure();
+    } else {
       out.push_back(SymExpr::symbolic(graph.intern(item)));
+    }
     return success();
   };
   for (; pos < text.size(); ++pos) {
@@ -127,11 +148,22 @@ LogicalResult parseAnnotation(std::string_view text, Location loc, Graph& graph,
   TensorMeta t;
   t.dtype = *dtype;
   size_t pos = i;
-  if (failed(parseDims(text, pos, loc, graph, t.sizes, diag)))
+  if (failed(parseDims(text, pos, loc, graph, t.sizes, DimKind::Size, diag)))
     return failure();
+  // Concrete sizes whose byte count does not fit in int64_t describe no
+  // tensor any machine can hold; peak-memory sums must not overflow on them.
+  bool allConcrete = true;
+  for (const SymExpr& e : t.sizes)
+    allConcrete &= e.isConstant();
+  if (allConcrete && !t.concreteBytes()) {
+    diag.error(loc, fmt::format("impossible tensor size in annotation \"{}\": its byte "
+                                "count does not fit in a 64-bit integer",
+                                text));
+    return failure();
+  }
   if (pos < text.size() && text[pos] == '[') {
     t.hasStrides = true;
-    if (failed(parseDims(text, pos, loc, graph, t.strides, diag)))
+    if (failed(parseDims(text, pos, loc, graph, t.strides, DimKind::Stride, diag)))
       return failure();
     if (t.strides.size() != t.sizes.size()) {
       diag.error(loc, fmt::format("annotation \"{}\" has {} sizes but {} strides", text,

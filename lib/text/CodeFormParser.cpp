@@ -1564,6 +1564,8 @@ std::optional<Argument> CodeFormParser::parseDict(PyLexer& lex, Token open, int 
 
 FailureOr<std::unique_ptr<Module>> parseCodeForm(const SourceBuffer& buffer,
                                                  DiagnosticEngine& diag) {
+  if (failed(checkModuleText(buffer, diag)))
+    return failure();
   CodeFormParser parser(buffer, diag);
   return parser.parse();
 }

@@ -29,6 +29,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -122,7 +123,9 @@ private:
     skipSpaces();
     if (consumeWord(w))
       return true;
-    std::string what = "'" + std::string(w) + "'";
+    // fmt, not `"'" + std::string(w)`: GCC 12 at -O3 reports a false
+    // -Wrestrict on that string concatenation (Release builds use -Werror).
+    std::string what = fmt::format("'{}'", w);
     if (line_.substr(pos_).size() < w.size() &&
         w.substr(0, line_.size() - pos_) == line_.substr(pos_))
       return errorAtEnd(what);
@@ -144,6 +147,8 @@ private:
   void parseHeader(size_t start);
   void parseNode();
   void parseReturn(size_t start);
+  /// `device(...)` (`call` is the parenthesised part) as a Device argument.
+  bool parseDeviceCall(size_t start, std::string_view call, Argument& out);
   bool parseValue(Argument& out, unsigned depth, ValueMode mode, bool opContext);
   bool parseSequence(char close, size_t openPos, std::vector<Argument>& items, bool& sawComma,
                      unsigned depth, ValueMode mode, bool firstIsOpContext);
@@ -340,6 +345,18 @@ bool GraphFormParser::parseValue(Argument& out, unsigned depth, ValueMode mode, 
     // applied to values, each of which is parsed like any other.
     if (!text::isDottedName(token) || stop != '(')
       return error(start, fmt::format("unexpected '{}' before '{}'", token, stop));
+    // `device('cuda:0')`, `device(type='cuda', index=0)`: a device value, as
+    // the code form reads it (so printing is a fixed point).
+    if (token == "device" || token == "torch.device") {
+      size_t closeEnd = 0;
+      if (!skipBalanced(pos_, closeEnd))
+        return false;
+      std::string_view verbatim = line_.substr(start, closeEnd - start);
+      if (!parseDeviceCall(start, verbatim.substr(token.size()), out))
+        return false;
+      pos_ = closeEnd;
+      return true;
+    }
     if (graph_.lookup(token.substr(0, token.find('.'))))
       return error(start, fmt::format("calling the value of node '{}' is not an FX argument",
                                       token.substr(0, token.find('.'))));
@@ -349,6 +366,50 @@ bool GraphFormParser::parseValue(Argument& out, unsigned depth, ValueMode mode, 
   if (token.empty())
     return error(start, "expected a value");
   out = bareValue(token, start, mode, opContext);
+  return true;
+}
+
+bool GraphFormParser::parseDeviceCall(size_t start, std::string_view call, Argument& out) {
+  // `call` is `(...)`: positional type and index, or keywords type= and index=.
+  text::PyLexer lex(call.data(), call.data() + call.size());
+  lex.next(); // '('
+  std::string type;
+  std::optional<int64_t> index;
+  bool ok = true;
+  int positional = 0;
+  for (text::Token t = lex.next(); ok && !t.is(text::Tok::RParen); t = lex.next()) {
+    std::string_view key;
+    if (t.is(text::Tok::Name) && lex.peek().is(text::Tok::Assign)) {
+      key = t.text();
+      lex.next();
+      t = lex.next();
+    } else {
+      key = positional++ == 0 ? "type" : positional == 2 ? "index" : "";
+    }
+    if (key == "type" && t.is(text::Tok::String) && type.empty()) {
+      size_t errPos = 0;
+      const char* msg = nullptr;
+      ok = text::scanPythonString(t.text(), 0, type, errPos, msg) != std::string_view::npos;
+    } else if (key == "index" && t.is(text::Tok::Int) && !index) {
+      int64_t v = 0;
+      auto [p, ec] = std::from_chars(t.begin, t.end(), v);
+      ok = ec == std::errc() && p == t.end();
+      index = v;
+    } else if (key == "index" && t.isName("None")) {
+    } else {
+      ok = false;
+    }
+    if (ok && lex.peek().is(text::Tok::Comma))
+      lex.next();
+  }
+  if (ok && index)
+    ok = type.find(':') == std::string::npos;
+  std::string spelling = index ? fmt::format("{}:{}", type, *index) : type;
+  if (!ok || !text::isDeviceSpelling(spelling))
+    return error(start, fmt::format("invalid device '{}': expected device(type='cuda', index=0) "
+                                    "or device('cuda:0')",
+                                    call));
+  out = Argument::device(graph_.intern(spelling));
   return true;
 }
 
@@ -528,6 +589,7 @@ void GraphFormParser::parseHeader(size_t start) {
     return;
   }
   sawHeader_ = true;
+  module_->loc = Location{&buffer_, lineNo_, static_cast<uint32_t>(start + 1)};
   pos_ = start + 5; // at '('
   size_t end = 0;
   if (!skipBalanced(pos_, end))
@@ -791,19 +853,6 @@ void GraphFormParser::parseLine() {
 
 FailureOr<std::unique_ptr<Module>> GraphFormParser::parse() {
   std::string_view text = buffer_.text();
-  if (const void* nul = std::memchr(text.data(), '\0', text.size())) {
-    size_t offset = static_cast<size_t>(static_cast<const char*>(nul) - text.data());
-    uint32_t line = buffer_.lineOf(offset);
-    diag_.error(
-        Location{&buffer_, line, static_cast<uint32_t>(offset - buffer_.lineStart(line) + 1)},
-        "binary input: unexpected NUL byte");
-    return failure();
-  }
-  if (text.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos) {
-    diag_.error(Location{&buffer_, 1, 1}, "empty input: expected a graph");
-    return failure();
-  }
-
   size_t begin = 0;
   while (begin < text.size() && numErrors_ + unresolved_.size() < kMaxErrors) {
     size_t end = text.find('\n', begin);
@@ -820,6 +869,12 @@ FailureOr<std::unique_ptr<Module>> GraphFormParser::parse() {
     begin = end + 1;
   }
   bool stoppedEarly = begin < text.size();
+  // FX always prints a `return` line; without one the input is cut short.
+  if (!output_ && numErrors_ == 0 && !stoppedEarly) {
+    uint32_t last = buffer_.numLines();
+    report(Severity::Error, last, static_cast<uint32_t>(buffer_.lineText(last).size() + 1),
+           "the graph ends without a 'return' line (is the input cut short?)");
+  }
 
   for (const UnresolvedName& u : unresolved_) {
     if (brokenNames_.count(u.name))
@@ -875,6 +930,8 @@ FailureOr<std::unique_ptr<Module>> GraphFormParser::parse() {
 
 FailureOr<std::unique_ptr<Module>> parseGraphForm(const SourceBuffer& buffer,
                                                   DiagnosticEngine& diag) {
+  if (failed(checkModuleText(buffer, diag)))
+    return failure();
   GraphFormParser parser(buffer, diag);
   return parser.parse();
 }

@@ -2,7 +2,6 @@
 
 #include "piecewise/text/Parser.h"
 
-#include <cstring>
 #include <fmt/format.h>
 
 namespace piecewise {
@@ -26,22 +25,19 @@ TextForm detectTextForm(std::string_view text) {
   return TextForm::Code;
 }
 
+LogicalResult checkModuleText(const SourceBuffer& buffer, DiagnosticEngine& diag) {
+  TextInputRules rules;
+  rules.expected = "a graph in code form (`class ...` / `def forward`) or graph form (`graph():`)";
+  rules.kind = "FX graph text";
+  if (std::optional<TextInputProblem> problem = checkTextInput(buffer, rules)) {
+    diag.error(problem->loc, std::move(problem->message));
+    return failure();
+  }
+  return success();
+}
+
 FailureOr<std::unique_ptr<Module>> parseModule(const SourceBuffer& buffer, DiagnosticEngine& diag) {
-  std::string_view text = buffer.text();
-  // Binary input: report the first NUL byte instead of parsing garbage.
-  if (const void* nul = std::memchr(text.data(), '\0', text.size())) {
-    size_t off = static_cast<size_t>(static_cast<const char*>(nul) - text.data());
-    uint32_t line = buffer.lineOf(off);
-    uint32_t col = static_cast<uint32_t>(off - buffer.lineStart(line)) + 1;
-    diag.error(Location{&buffer, line, col},
-               "the input is binary (a NUL byte), not an FX graph dump");
-    return failure();
-  }
-  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-    diag.error(Location{&buffer, 1, 1}, "the input is empty: no graph to read");
-    return failure();
-  }
-  if (detectTextForm(text) == TextForm::Graph)
+  if (detectTextForm(buffer.text()) == TextForm::Graph)
     return parseGraphForm(buffer, diag);
   return parseCodeForm(buffer, diag);
 }

@@ -1182,18 +1182,13 @@ void syntaxViolation(const SourceBuffer& buffer, uint32_t line, uint32_t col, st
 WrapperReport verifyWrapper(const SourceBuffer& buffer, DiagnosticEngine& diag) {
   WrapperReport report;
   std::string_view text = buffer.text();
-  if (text.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos) {
-    syntaxViolation(buffer, 1, 1, "input is empty: expected Inductor output code (a Python module)",
-                    diag, report);
-    return report;
-  }
-  if (const void* nul = std::memchr(text.data(), '\0', text.size())) {
-    size_t offset = static_cast<size_t>(static_cast<const char*>(nul) - text.data());
-    uint32_t line = buffer.lineOf(offset);
-    auto col = static_cast<uint32_t>(offset - buffer.lineStart(line) + 1);
-    syntaxViolation(buffer, line, col,
-                    "input contains a NUL byte; this looks like a binary file, not Python code",
-                    diag, report);
+  TextInputRules rules;
+  rules.expected = "Inductor output code (a Python module)";
+  rules.kind = "Python code";
+  rules.strictText = false; // the scanner reports other bytes itself
+  if (std::optional<TextInputProblem> problem = checkTextInput(buffer, rules)) {
+    syntaxViolation(buffer, problem->loc.line, problem->loc.col, std::move(problem->message), diag,
+                    report);
     return report;
   }
   PyScanResult scan = pyscan::scanPythonModule(text);

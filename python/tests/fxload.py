@@ -8,9 +8,10 @@ compares two programs on the same inputs.
 API
 ---
 ``load(src, device_map="auto") -> torch.nn.Module``
-    Exec the dump and instantiate its top-level class (nested classes become submodules, so
-    ``self.submod_0(...)`` works). A bare top-level ``def forward(self, ...)`` is wrapped in a
-    module. Raises ``NotRunnable`` (with the reason) for graph-form text, fragments that do
+    Exec the dump and instantiate its top-level class (in a print_readable() dump, nested
+    classes become submodules, so ``self.submod_0(...)`` works; a class with its own
+    ``__init__``, such as a ``piecewise split -o`` module, is instantiated as written). A
+    bare top-level ``def forward(self, ...)`` is wrapped in a module. Raises ``NotRunnable`` (with the reason) for graph-form text, fragments that do
     not compile, unknown ops (``torch.ops.ns.op`` not registered), collectives, and
     ``self._tensor_constant0``-style attributes whose values a dump does not carry.
 ``not_runnable_reason(src) -> Optional[str]``
@@ -246,7 +247,9 @@ def _structure_problems(tree: ast.Module) -> List[str]:
     def visit_class(c: ast.ClassDef):
         nested = _module_classes(c)
         for s in c.body:
-            if isinstance(s, ast.FunctionDef):
+            # Only forward holds graph nodes (get_attr); an __init__ (a split module's,
+            # which instantiates its pieces) sets attributes up instead.
+            if isinstance(s, ast.FunctionDef) and s.name == "forward":
                 problems.extend(_attr_problems(s, nested))
             elif isinstance(s, ast.ClassDef):
                 visit_class(s)
@@ -339,6 +342,11 @@ def _fx_pytree():
 
 
 def _instantiate(cls: type) -> torch.nn.Module:
+    """An instance of a dump's module class. A class that defines ``__init__`` (the split
+    module ``piecewise split -o`` writes) instantiates its own submodules: it is run as
+    written. A print_readable() dump has none; its nested classes become submodules here."""
+    if "__init__" in vars(cls):
+        return cls()
     inst = cls()
     for name, value in list(vars(cls).items()):
         if isinstance(value, type) and issubclass(value, torch.nn.Module):

@@ -115,11 +115,20 @@ def _statements(fn):
     """(key, value expression) per statement: clean-up tails (`a = b = None`) and
     annotation-only declarations are not statements of the program's values."""
     out = []
+    prev = None
     for stmt in fn.body:
         if isinstance(stmt, ast.Assign):
             if isinstance(stmt.value, ast.Constant) and stmt.value.value is None and \
                     all(isinstance(t, ast.Name) for t in stmt.targets):
                 continue
+            # torch >= 2.12 binds a subscript assignment's node: `x[i] = v;  setitem = x`
+            # (an older dump has no binding; the printer always writes it).
+            if isinstance(prev, ast.Assign) and isinstance(prev.targets[0], ast.Subscript) and \
+                    isinstance(stmt.value, ast.Name) and \
+                    norm(stmt.value) == norm(prev.targets[0].value):
+                prev = stmt
+                continue
+            prev = stmt
             out.append((tuple(norm(t) for t in stmt.targets), stmt.value))
         elif isinstance(stmt, ast.AnnAssign):
             if stmt.value is not None:

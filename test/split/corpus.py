@@ -7,7 +7,8 @@
 # RUN: %piecewise --schema-file %data/custom_schemas/vllm.txt split %shared/corpus/graphs/entangle_vllm_qwen2_tp1_aot.py.txt --splitting-ops=vllm.unified_attention_with_output -o %t.qwen2.py | FileCheck %s --check-prefix=TEXT
 # TEXT: pieces:          3 (1 splitting, 2 compiled)
 # RUN: %piecewise --schema-file %data/custom_schemas/vllm.txt lint %t.qwen2.py 2>&1 | count 0
-# RUN: %piecewise print %t.qwen2.py | diff %t.qwen2.py -
+# RUN: %python %S/Inputs/strip_runnable.py < %t.qwen2.py > %t.qwen2.code.py
+# RUN: %piecewise print %t.qwen2.py | diff %t.qwen2.code.py -
 # Every other corpus graph, split at any op of its own, stays a valid module;
 # without splitting ops each is one piece.
 # RUN: %python %S/Inputs/split_every_op.py %piecewise %shared/corpus/graphs | FileCheck %s --check-prefix=EVERY

@@ -27,4 +27,5 @@
 # The split module of the dynamic graph lints clean and prints to a fixed point.
 # RUN: %piecewise gen --layers 3 --dynamic | %piecewise split - --splitting-ops=vllm.unified_attention_with_output -o %t.3d.split.py
 # RUN: %piecewise --schema-file %data/custom_schemas/vllm.txt lint %t.3d.split.py 2>&1 | count 0
-# RUN: %piecewise print %t.3d.split.py | diff %t.3d.split.py -
+# RUN: %python %S/Inputs/strip_runnable.py < %t.3d.split.py > %t.3d.code.py
+# RUN: %piecewise print %t.3d.split.py | diff %t.3d.code.py -

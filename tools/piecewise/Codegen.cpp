@@ -54,6 +54,9 @@ void addCodegenCommand(CLI::App& app, const GlobalOptions& globals, int& exitCod
       exitCode = kExitUsage;
       return;
     }
+    exitCode = refuseOutputOverInput(extra->output, planInputFile(*opts), globals);
+    if (exitCode != kExitOk)
+      return;
     DiagnosticEngine diag;
     FailureOr<std::vector<std::pair<std::string, std::string>>> deviceMap =
         parseDeviceMap(extra->deviceMap, diag);

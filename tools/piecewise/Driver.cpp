@@ -8,12 +8,16 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace piecewise::cli {
 
@@ -30,16 +34,23 @@ void printDiagnostics(const DiagnosticEngine& diag) {
 
 namespace {
 
-/// Reads everything from `fd` into `out`. Returns 0 or an errno value.
+/// Reads everything from `fd` into `out`, in chunks of at most 1 MiB. Stops
+/// early, after the chunk that holds it, at a NUL byte: a binary file (or an
+/// endless `/dev/zero`) is recognised without reading it all, and the parser's
+/// input check then reports the NUL's location. Returns 0 or an errno value.
 int readAll(int fd, std::string& out, size_t sizeHint) {
+  constexpr size_t kChunk = size_t(1) << 20;
   out.clear();
-  size_t capacity = sizeHint ? sizeHint + 1 : 1 << 16;
-  out.resize(capacity);
+  out.resize(sizeHint ? sizeHint + 1 : 1 << 16);
   size_t used = 0;
   for (;;) {
-    if (used == out.size())
+    if (used == out.size()) {
+      if (out.size() > out.max_size() / 2)
+        return EFBIG;
       out.resize(out.size() * 2);
-    ssize_t n = ::read(fd, out.data() + used, out.size() - used);
+    }
+    size_t want = std::min(out.size() - used, kChunk);
+    ssize_t n = ::read(fd, out.data() + used, want);
     if (n < 0) {
       if (errno == EINTR)
         continue;
@@ -47,30 +58,21 @@ int readAll(int fd, std::string& out, size_t sizeHint) {
     }
     if (n == 0)
       break;
+    bool hasNul = std::memchr(out.data() + used, '\0', static_cast<size_t>(n)) != nullptr;
     used += static_cast<size_t>(n);
+    if (hasNul)
+      break;
   }
   out.resize(used);
   return 0;
 }
 
-/// An input no parser should see: empty, or binary. Reports a located
-/// diagnostic and returns true.
-bool rejectUnparsable(const SourceBuffer& buffer, DiagnosticEngine& diag) {
-  std::string_view text = buffer.text();
-  if (text.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos) {
-    diag.error(Location{&buffer, 1, 1}, "input is empty: expected a graph in code form "
-                                        "(`class ...` / `def forward`) or graph form (`graph():`)");
-    return true;
-  }
-  if (const void* nul = std::memchr(text.data(), '\0', text.size())) {
-    size_t offset = static_cast<size_t>(static_cast<const char*>(nul) - text.data());
-    uint32_t line = buffer.lineOf(offset);
-    auto col = static_cast<uint32_t>(offset - buffer.lineStart(line) + 1);
-    diag.error(Location{&buffer, line, col},
-               "input contains a NUL byte; this looks like a binary file, not FX graph text");
-    return true;
-  }
-  return false;
+/// The file `path` names, if it exists: device and inode.
+std::optional<std::pair<dev_t, ino_t>> fileIdentity(const std::string& path) {
+  struct stat st {};
+  if (path.empty() || path == "-" || ::stat(path.c_str(), &st) != 0)
+    return std::nullopt;
+  return std::make_pair(st.st_dev, st.st_ino);
 }
 
 } // namespace
@@ -113,20 +115,94 @@ bool writeOutput(const std::string& path, std::string_view text) {
     }
     return true;
   }
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) {
-    printError(fmt::format("cannot open '{}' for writing: {}", path, std::strerror(errno)));
+  auto fail = [&](const char* what, int err, const char* how = "") {
+    printError(fmt::format("cannot {} '{}'{}: {}", what, path, how, std::strerror(err)));
     return false;
+  };
+  auto writeAll = [&](int fd) -> int {
+    for (size_t done = 0; done < text.size();) {
+      ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return errno;
+      done += static_cast<size_t>(n);
+    }
+    return 0;
+  };
+
+  // Something that is not a regular file (/dev/null, a FIFO) is written in
+  // place: renaming over it would replace the device or pipe itself.
+  struct stat st {};
+  bool exists = ::stat(path.c_str(), &st) == 0;
+  if (exists && !S_ISREG(st.st_mode)) {
+    int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0)
+      return fail("open", errno, " for writing");
+    int err = writeAll(fd);
+    if (::close(fd) != 0 && !err)
+      err = errno;
+    return err ? fail("write", err) : true;
   }
-  bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  int err = errno;
-  if (std::fclose(f) != 0 && ok) {
-    ok = false;
+  // A symlink is followed: the file it names is replaced, not the link.
+  std::string target = path;
+  if (exists) {
+    if (char* real = ::realpath(path.c_str(), nullptr)) {
+      target = real;
+      std::free(real);
+    }
+  }
+
+  // A regular file: write a temporary file in the same directory and rename
+  // it over the target, so that a failure (a full disk, a crash, an
+  // interrupt) never leaves a partial or destroyed file behind.
+  size_t slash = target.rfind('/');
+  std::string tmp = slash == std::string::npos ? "." + target + ".piecewise-XXXXXX"
+                                               : target.substr(0, slash + 1) + "." +
+                                                     target.substr(slash + 1) + ".piecewise-XXXXXX";
+  int fd = ::mkstemp(tmp.data());
+  if (fd < 0) // the directory is missing or not writable
+    return fail("open", errno, " for writing");
+  // The permissions a plain open(O_CREAT, 0666) would give, or the old file's.
+  mode_t mode = 0;
+  if (exists) {
+    mode = st.st_mode & 07777;
+  } else {
+    mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode = 0666 & ~mask;
+  }
+  int err = writeAll(fd);
+  if (!err && ::fchmod(fd, mode) != 0)
     err = errno;
+  if (!err && ::fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
+    err = errno;
+  if (::close(fd) != 0 && !err)
+    err = errno;
+  if (!err && ::rename(tmp.c_str(), target.c_str()) != 0)
+    err = errno;
+  if (err) {
+    ::unlink(tmp.c_str());
+    return fail("write", err);
   }
-  if (!ok)
-    printError(fmt::format("cannot write '{}': {}", path, std::strerror(err)));
-  return ok;
+  return true;
+}
+
+int refuseOutputOverInput(const std::string& output, const std::string& input,
+                          const GlobalOptions& globals) {
+  std::optional<std::pair<dev_t, ino_t>> out = fileIdentity(output);
+  if (!out)
+    return kExitOk;
+  std::vector<std::string> inputs = globals.schemaFiles;
+  inputs.push_back(input);
+  for (const std::string& in : inputs) {
+    if (fileIdentity(in) == out) {
+      printError(
+          fmt::format("-o '{}' names the input file '{}'; refusing to overwrite it", output, in));
+      return kExitUsage;
+    }
+  }
+  return kExitOk;
 }
 
 int buildRegistry(const GlobalOptions& globals, OpRegistry& registry,
@@ -203,9 +279,10 @@ bool selectLoggedInput(std::unique_ptr<SourceBuffer>& buffer, std::unique_ptr<So
 int loadInput(const std::string& path, const GlobalOptions& globals, LoadedInput& out) {
   DiagnosticEngine diag;
   bool verify = !globals.noVerify;
-  // Schema files are checked even without verification: a bad one is an error.
-  if ((verify || !globals.schemaFiles.empty()) &&
-      buildRegistry(globals, out.registry, out.schemaBuffers, diag) != kExitOk) {
+  // The registry is built even with --no-verify: splitting, partitioning and
+  // codegen read schemas (views, in-place writes, frees), and skipping a check
+  // must never change a result.
+  if (buildRegistry(globals, out.registry, out.schemaBuffers, diag) != kExitOk) {
     printDiagnostics(diag);
     return kExitInputError;
   }
@@ -214,10 +291,6 @@ int loadInput(const std::string& path, const GlobalOptions& globals, LoadedInput
   out.buffer = readInput(ref.file);
   if (!out.buffer)
     return kExitInputError;
-  if (rejectUnparsable(*out.buffer, diag)) {
-    printDiagnostics(diag);
-    return kExitInputError;
-  }
   if (!selectLoggedInput(out.buffer, out.log, ref.graph, /*allowOutputCode=*/false))
     return kExitInputError;
 

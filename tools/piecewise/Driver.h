@@ -1,9 +1,9 @@
 //===- Driver.h - Input handling shared by the subcommands ------*- C++ -*-===//
 //
 // What every graph-reading subcommand does first: read the file (or `-` for
-// stdin) in one go, reject inputs no parser should see (unreadable, empty,
-// binary), build the op registry (the builtin aten table plus every
-// `--schema-file`), parse, and verify unless `--no-verify`. Diagnostics go to
+// stdin), stopping early at a NUL byte, build the op registry (the builtin aten table plus every
+// `--schema-file`), parse (the parsers reject empty, binary and non-UTF-8
+// input), and verify unless `--no-verify`. Diagnostics go to
 // stderr, rendered with their source line and caret; the caller gets an exit
 // status.
 //
@@ -30,13 +30,17 @@ void printError(std::string_view message);
 /// Prints every diagnostic of `diag` to stderr.
 void printDiagnostics(const DiagnosticEngine& diag);
 
-/// Reads `path` (`-` means stdin; its buffer is named `<stdin>`) with one read
-/// into a string. On failure prints `piecewise: error: cannot open 'X': reason`
-/// and returns null.
+/// Reads `path` (`-` means stdin; its buffer is named `<stdin>`) into a
+/// string, stopping early after a NUL byte (the parsers' input check reports
+/// it). On failure prints `piecewise: error: cannot open 'X': reason` and
+/// returns null.
 std::unique_ptr<SourceBuffer> readInput(const std::string& path);
 
-/// Writes `text` to `path`, or to stdout when `path` is empty or `-`. On failure
-/// prints an error and returns false.
+/// Writes `text` to `path`, or to stdout when `path` is empty or `-`. A
+/// regular file is written atomically: a temporary file in the same directory,
+/// renamed over `path` (a symlink is followed; a device or FIFO is written in
+/// place). On failure prints an error, leaves `path` as it was and returns
+/// false.
 bool writeOutput(const std::string& path, std::string_view text);
 
 /// `path` and the graph it names: `--graph ID` when given, else the `#ID` of a
@@ -53,6 +57,13 @@ InputRef resolveInputRef(const std::string& path, const GlobalOptions& globals);
 /// is an error. Returns false after printing what went wrong.
 bool selectLoggedInput(std::unique_ptr<SourceBuffer>& buffer, std::unique_ptr<SourceBuffer>& log,
                        const std::string& graph, bool allowOutputCode);
+
+/// Exit status kExitUsage, with an error printed, when the output file `output`
+/// (`-o`) is the input file `input` or one of the `--schema-file`s (the same
+/// file, by device and inode); else kExitOk. Commands with `-o` call it before
+/// reading anything.
+int refuseOutputOverInput(const std::string& output, const std::string& input,
+                          const GlobalOptions& globals);
 
 /// A parsed (and, unless disabled, verified) input. Members are declared so
 /// that the module, whose nodes point into the buffers, is destroyed first.

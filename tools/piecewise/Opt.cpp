@@ -92,17 +92,12 @@ int runOpt(const OptCommandOptions& opts, const GlobalOptions& globals) {
     }
   }
 
+  if (int rc = refuseOutputOverInput(opts.output, opts.file, globals); rc != kExitOk)
+    return rc;
   LoadedInput input;
   if (int rc = loadInput(opts.file, globals, input); rc != kExitOk)
     return rc;
   DiagnosticEngine diag;
-  // Passes need the schemas even when the input was not verified.
-  if (input.registry.size() == 0 &&
-      buildRegistry(globals, input.registry, input.schemaBuffers, diag) != kExitOk) {
-    printDiagnostics(diag);
-    return kExitInputError;
-  }
-
   PassContext ctx(&input.registry, diag);
   LogicalResult result = pm.run(*input.module, ctx);
   if (!diag.diagnostics().empty())

@@ -30,6 +30,9 @@ void addPrintCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
   cmd->add_option("-o,--output", opts->output, "Write to FILE instead of stdout")
       ->type_name("FILE");
   cmd->callback([opts, &globals, &exitCode] {
+    exitCode = refuseOutputOverInput(opts->output, opts->file, globals);
+    if (exitCode != kExitOk)
+      return;
     LoadedInput input;
     exitCode = loadInput(opts->file, globals, input);
     if (exitCode != kExitOk)

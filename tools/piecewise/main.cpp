@@ -9,12 +9,40 @@
 
 #include "Commands.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <new>
 #include <string>
+#include <unistd.h>
+
+#if PIECEWISE_HAVE_MIMALLOC
+#include <mimalloc.h>
+#endif
 
 using namespace piecewise::cli;
+
+namespace {
+
+/// Out of memory anywhere (also where an exception could not propagate, which
+/// would abort): one line on stderr and exit status 1.
+[[noreturn]] void outOfMemory() {
+  static const char kMessage[] = "piecewise: error: out of memory\n";
+  (void)!::write(STDERR_FILENO, kMessage, sizeof(kMessage) - 1);
+  std::_Exit(kExitInputError);
+}
+
+#if PIECEWISE_HAVE_MIMALLOC
+/// mimalloc's operator new aborts on failure without consulting the new
+/// handler; it reports the failure here first.
+void onAllocatorError(int err, void* /*arg*/) {
+  if (err == ENOMEM || err == EOVERFLOW)
+    outOfMemory();
+}
+#endif
+
+} // namespace
 
 namespace piecewise::cli {
 void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
@@ -26,6 +54,10 @@ void addVerifyWrapperCommand(CLI::App& app, const GlobalOptions& globals, int& e
 } // namespace piecewise::cli
 
 int main(int argc, char** argv) {
+  std::set_new_handler(outOfMemory);
+#if PIECEWISE_HAVE_MIMALLOC
+  mi_register_error(onAllocatorError, nullptr);
+#endif
   CLI::App app{"piecewise: a graph-partitioning middle-end for PyTorch FX graphs.\n"
                "Reads FX graph dumps (print_readable() code form or print(gm.graph) graph "
                "form).",

@@ -4,8 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
-
 using namespace piecewise;
 
 namespace {
@@ -387,15 +385,15 @@ TEST(SchemaDiagnosticTest, ColumnWithoutBufferStartsAtOne) {
   EXPECT_EQ(diag.diagnostics()[0].loc.col, 21u);
 }
 
-TEST(FunctionSchemaParserTest, LinearTime) {
-  // A schema with 200,000 arguments parses in well under a second.
+TEST(FunctionSchemaParserTest, VeryLongSchema) {
+  // A schema with 200,000 arguments parses completely. (How fast is measured
+  // by bench/micro's BM_ParseLongSchema, not asserted: unit tests do not time.)
   std::string text = "ns::big(";
   for (int i = 0; i < 200000; ++i)
     text += "Tensor(a" + std::to_string(i) + "!) x" + std::to_string(i) + "=None, ";
   text += "int last=0) -> ()";
-  auto start = std::chrono::steady_clock::now();
   FunctionSchema s = parseOk(text);
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_EQ(s.arguments.size(), 200001u);
-  EXPECT_LT(seconds, 1.0);
+  ASSERT_EQ(s.arguments.size(), 200001u);
+  EXPECT_EQ(s.arguments[199999].name, "x199999");
+  EXPECT_EQ(s.arguments[200000].name, "last");
 }

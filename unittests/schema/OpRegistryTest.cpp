@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -58,14 +57,13 @@ TEST(OpRegistryTest, EveryBuiltinLineParsesAndIsCounted) {
   EXPECT_EQ(registry.size(), count);
 }
 
-TEST(OpRegistryTest, BuiltinRegistryIsCheapToBuild) {
-  auto start = std::chrono::steady_clock::now();
+TEST(OpRegistryTest, BuiltinRegistryResolvesOnDemand) {
+  // (How cheap building it is, is measured by bench/micro's
+  // BM_BuiltinRegistry, not asserted: unit tests do not time.)
   OpRegistry registry = OpRegistry::withBuiltinAten();
   const FunctionSchema* s = registry.lookup("aten::mm.default");
-  double ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   ASSERT_NE(s, nullptr);
-  EXPECT_LT(ms, 20.0);
+  EXPECT_EQ(s->qualifiedName(), "aten::mm");
 }
 
 TEST(OpRegistryTest, Lookups) {

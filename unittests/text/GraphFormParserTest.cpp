@@ -375,8 +375,11 @@ TEST(GraphFormParserDiagnosticsTest, LocatedErrors) {
       {"graph():\n    return (b,)\n", "2:13: undefined name 'b'"},
       {"graph():\ngraph():\n",
        "2:1: unexpected 'graph(' header: a graph has one, on its first line"},
-      {"", "1:1: empty input: expected a graph"},
-      {"  \n\n \t\n", "1:1: empty input: expected a graph"},
+      {"", "1:1: input is empty: expected a graph in code form (`class ...` / `def forward`) or "
+           "graph form (`graph():`)"},
+      {"  \n\n \t\n", "1:1: input is empty: expected a graph in code form (`class ...` / `def "
+                       "forward`) or graph form (`graph():`)"},
+      {"graph():\n", "1:9: the graph ends without a 'return' line (is the input cut short?)"},
   };
   for (const Case& c : cases) {
     auto p = parse(c.text);
@@ -391,16 +394,17 @@ TEST(GraphFormParserDiagnosticsTest, BinaryInput) {
   text += "\x01\xff\xfe";
   auto p = parse(text);
   EXPECT_FALSE(p->ok);
-  EXPECT_EQ(firstError(*p), "2:47: binary input: unexpected NUL byte");
+  EXPECT_EQ(firstError(*p),
+            "2:47: input contains a NUL byte; this looks like a binary file, not FX graph text");
 
-  // High bytes without NULs: rejected line by line, with the error count capped.
+  // High bytes without NULs: not UTF-8, one error at the first bad byte.
   std::string garbage;
   for (int k = 0; k < 5000; ++k)
     garbage += "\xff\xfe\x80 junk \x7f\n";
   auto q = parse(garbage);
   EXPECT_FALSE(q->ok);
   EXPECT_LE(q->diag.numErrors(), 20u);
-  EXPECT_EQ(firstError(*q).substr(0, 4), "1:1:");
+  EXPECT_EQ(firstError(*q), "1:1: input is not valid UTF-8 (byte 0xff)");
 }
 
 TEST(GraphFormParserDiagnosticsTest, DeepNestingIsCapped) {

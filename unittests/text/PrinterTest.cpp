@@ -5,7 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cmath>
 #include <limits>
 
@@ -554,18 +553,15 @@ TEST(PrinterCodeFormTest, RoundTripsThroughCodeFormParser) {
   EXPECT_EQ(first, second);
 }
 
-TEST(PrinterCodeFormTest, PrintsManyNodesQuickly) {
-  // 200k nodes: a smoke check that printing stays linear (the 1M-node figure is
-  // measured by the benchmarks, not asserted here).
+TEST(PrinterCodeFormTest, PrintsManyNodes) {
+  // 200k nodes (how fast is measured by the benchmarks, not asserted here:
+  // unit tests do not time).
   Builder b;
   Node* prev = b.placeholder("x", b.tensor(DType::Float32, {b.s("s0"), Builder::c(4096)}));
   for (int k = 0; k < 200000; ++k)
     prev = b.call("add", "aten::add.Tensor", {n(prev), Argument::integer(1)}, {},
                   b.tensor(DType::Float32, {b.s("s0"), Builder::c(4096)}));
   b.output(tup({n(prev)}));
-  auto t0 = std::chrono::steady_clock::now();
   std::string text = printCodeForm(b.module);
-  auto t1 = std::chrono::steady_clock::now();
   EXPECT_GT(text.size(), 200000u * 50);
-  EXPECT_LT(std::chrono::duration<double>(t1 - t0).count(), 2.0);
 }

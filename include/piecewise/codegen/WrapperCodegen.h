@@ -63,7 +63,11 @@ FailureOr<std::string> emitPythonWrapper(const WrapperProgram& wrapper,
                                          const LifetimePlan& lifetimes,
                                          const WrapperEmitOptions& options, DiagnosticEngine& diag);
 
-/// Parses `cuda:0=cpu,cuda=cpu` style device-map entries.
+/// Parses `cuda:0=cpu,cuda=cpu` style device-map entries. Each side must be a
+/// torch device spelling: a device type (`cpu`, `cuda`, `mps`, ...) with an
+/// optional `:N` index; anything else is an error (no location: a usage error).
+/// The map applies to torch.device values and to device strings where a device
+/// is expected (`device = 'cuda:0'` keyword arguments, `.to('cuda:0')`).
 FailureOr<std::vector<std::pair<std::string, std::string>>>
 parseDeviceMap(const std::vector<std::string>& entries, DiagnosticEngine& diag);
 

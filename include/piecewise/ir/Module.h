@@ -12,6 +12,7 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace piecewise {
@@ -40,7 +41,8 @@ public:
   Module& addChild(std::string_view name);
   /// Adds `child`, which must share this module's interner, and returns it.
   Module& adoptChild(std::string name, std::unique_ptr<Module> child);
-  /// The child called `name`, or nullptr.
+  /// The child called `name` (the first one added, if several share it), or
+  /// nullptr. Constant time: a dump may nest tens of thousands of classes.
   Module* child(std::string_view name) const;
 
   Location loc;
@@ -52,6 +54,12 @@ private:
   std::string className_;
   std::unique_ptr<Graph> graph_;
   std::vector<Child> children_;
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+  };
+  /// Index into children_ by name (the first child of each name).
+  std::unordered_map<std::string, size_t, NameHash, std::equal_to<>> childIndex_;
 };
 
 } // namespace piecewise

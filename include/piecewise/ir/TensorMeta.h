@@ -36,7 +36,12 @@ struct TensorMeta {
     return dtype == o.dtype && sizes == o.sizes && hasStrides == o.hasStrides &&
            strides == o.strides && device == o.device;
   }
-  /// Bytes of the tensor when every size is concrete (numel * itemsize), else nullopt.
+  /// The element count when every size is concrete, non-negative, and the
+  /// product fits in int64_t; else nullopt.
+  std::optional<int64_t> concreteNumel() const;
+  /// Bytes of the tensor (numel * itemsize) when concreteNumel() is known and
+  /// the product fits in int64_t, else nullopt. Never overflows: the parsers
+  /// reject annotations whose byte count does not fit.
   std::optional<int64_t> concreteBytes() const;
 };
 

@@ -38,7 +38,8 @@ public:
   const std::vector<Diagnostic>& diagnostics() const { return diags_; }
   void clear();
 
-  /// Renders one diagnostic as `file:line:col: error: msg`, the source line and a caret.
+  /// Renders one diagnostic as `file:line:col: error: msg`, the source line and a caret;
+  /// one with no location (a usage error) as `piecewise: error: msg`.
   static std::string render(const Diagnostic& d);
   /// Renders all diagnostics in the order they were reported.
   std::string renderAll() const;

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,5 +47,30 @@ struct Location {
 
   bool isKnown() const { return buffer != nullptr && line != 0; }
 };
+
+/// What a text input must be before a parser sees it, and how to name it.
+struct TextInputRules {
+  /// What the input should hold, for the empty-input message
+  /// (`a graph in code form ...`).
+  std::string_view expected;
+  /// What the input is not when it is binary (`FX graph text`).
+  std::string_view kind;
+  /// Require valid UTF-8 and LF or CRLF line ends (a lone CR is a line end
+  /// to Python but not to piecewise, so text after it would be misread).
+  bool strictText = true;
+};
+
+/// A reason an input is not text of the expected kind, at its first byte.
+struct TextInputProblem {
+  Location loc;
+  std::string message;
+};
+
+/// The one check every reader runs on its input before parsing. Finds, in
+/// this order, an empty (or blank) input, a NUL byte (binary input), and with
+/// `strictText` the first byte that is not valid UTF-8 or a CR not followed by
+/// LF. Returns nullopt when the input is fine. Linear in the input size.
+std::optional<TextInputProblem> checkTextInput(const SourceBuffer& buffer,
+                                               const TextInputRules& rules);
 
 } // namespace piecewise

@@ -28,6 +28,11 @@ enum class TextForm { Code, Graph };
 /// `graph(` or `%`, else Code.
 TextForm detectTextForm(std::string_view text);
 
+/// The input check both form parsers run first (support/SourceBuffer.h's
+/// checkTextInput): an empty input, a NUL byte, invalid UTF-8 or a CR not
+/// followed by LF is a located error.
+LogicalResult checkModuleText(const SourceBuffer& buffer, DiagnosticEngine& diag);
+
 /// Parses either form into a module tree. Post on success: every node reference
 /// resolves to a node of the same graph and use lists are exact.
 FailureOr<std::unique_ptr<Module>> parseModule(const SourceBuffer& buffer, DiagnosticEngine& diag);

@@ -6,7 +6,8 @@ For each graph: `split` with no splitting ops must give one piece; then for
 each distinct op target of the root graph (the targets of that one piece)
 `split --splitting-ops=OP -o
 OUT` must succeed, report at least one splitting piece, and OUT must lint
-clean and print to a fixed point. Prints `ok: N graphs, M splits`.
+clean and print as itself (less the imports and `__init__` that make the file
+runnable; see strip_runnable.py). Prints `ok: N graphs, M splits`.
 """
 import json
 import os
@@ -15,6 +16,7 @@ import sys
 import tempfile
 
 piecewise, directory = sys.argv[1], sys.argv[2]
+strip = os.path.join(os.path.dirname(os.path.abspath(__file__)), "strip_runnable.py")
 extra = sys.argv[3:]
 
 
@@ -45,7 +47,9 @@ with tempfile.TemporaryDirectory() as tmp:
                 sys.exit(f"{name} split at {op}: lint printed\n{lint}")
             with open(out) as f:
                 text = f.read()
-            if run("print", out) != text:
+            code = subprocess.run([sys.executable, strip], input=text, capture_output=True,
+                                  text=True, check=True).stdout
+            if run("print", out) != code:
                 sys.exit(f"{name} split at {op}: print is not a fixed point")
             splits += 1
 print(f"ok: {graphs} graphs, {splits} splits")
