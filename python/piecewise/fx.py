@@ -158,25 +158,55 @@ _core.configure(tfx.Node, _classify, _make_leaf, _Ref)
 
 # --- meta ---------------------------------------------------------------------------------
 
+# SymInt -> its text, by the SymNode's raw expression: printing a sympy expression costs
+# ~10 us and a graph repeats a handful of them thousands of times. Cleared per import.
+_sym_text: Dict[Any, Any] = {}
+
+
 def _size(s):
-    if isinstance(s, int):
+    if type(s) is int:
         return s
     if isinstance(s, torch.SymInt):
-        try:
-            return int(str(s)) if str(s).lstrip("-").isdigit() else str(s)
-        except Exception:
-            return str(s)
+        node = s.node
+        key = getattr(node, "_expr", None)
+        if key is not None:
+            hit = _sym_text.get(key)
+            if hit is not None:
+                return hit
+        t = str(s)
+        r = int(t) if t.lstrip("-").isdigit() else t
+        if key is not None:
+            _sym_text[key] = r
+        return r
+    if isinstance(s, int):
+        return int(s)
     return str(s)
+
+
+_dtype_text: Dict[Any, str] = {}
+_device_text: Dict[Any, str] = {}
+
+
+def _dims(ds):
+    return [d if type(d) is int else _size(d) for d in ds]
 
 
 def encode_meta(val) -> Optional[tuple]:
     """``meta["val"]`` reduced to the IR's meta tuple (None when unknown)."""
     if isinstance(val, torch.Tensor):
         try:
-            strides = [_size(s) for s in val.stride()]
+            strides = _dims(val.stride())
         except Exception:
             strides = None
-        return (0, str(val.dtype)[6:], [_size(s) for s in val.shape], strides, str(val.device))
+        dt = val.dtype
+        dts = _dtype_text.get(dt)
+        if dts is None:
+            dts = _dtype_text[dt] = str(dt)[6:]
+        dev = val.device
+        devs = _device_text.get(dev)
+        if devs is None:
+            devs = _device_text[dev] = str(dev)
+        return (0, dts, _dims(val.shape), strides, devs)
     if isinstance(val, torch.SymInt):
         return (1, 0, _size(val))
     if isinstance(val, torch.SymFloat):
@@ -224,6 +254,7 @@ class IR:
 
 
 def import_graph(graph: tfx.Graph, owner: Optional[torch.nn.Module] = None) -> IR:
+    _sym_text.clear()  # a symbol's replacement may change between graphs
     nodes = list(graph.nodes)
     items = []
     ts = target_string
@@ -251,8 +282,22 @@ def _decode(args, by_pos):
     return map_aggregate(args, f)
 
 
+_SYM_SIZE_INT = torch.ops.aten.sym_size.int
+
+
 def _fake_val(n: tfx.Node) -> None:
-    """meta["val"] for a node a pass created, computed on its inputs' fake values."""
+    """meta["val"] for a node a pass created, computed on its inputs' fake values.
+
+    An ``aten.sym_size.int(x, k)`` (decompose-size) gets the k-th dim of x's value under
+    the key x carries it in, as vLLM's ``_decompose_size_nodes`` sets it: a Dynamo graph's
+    ``example_value`` (only that key), an AOT/make_fx graph's ``val``."""
+    if n.target is _SYM_SIZE_INT and len(n.args) == 2 and isinstance(n.args[0], tfx.Node):
+        x, k = n.args
+        for key in ("example_value", "val"):
+            v = x.meta.get(key)
+            if isinstance(v, torch.Tensor) and isinstance(k, int):
+                n.meta[key] = v.shape[k]
+                return
     vals = []
 
     def get(a):
