@@ -158,9 +158,10 @@ _core.configure(tfx.Node, _classify, _make_leaf, _Ref)
 
 # --- meta ---------------------------------------------------------------------------------
 
-# SymInt -> its text, by the SymNode's raw expression: printing a sympy expression costs
-# ~10 us and a graph repeats a handful of them thousands of times. Cleared per import.
-_sym_text: Dict[Any, Any] = {}
+# SymInt -> its text, by the identity of its SymNode: printing a sympy expression costs
+# ~10 us, and the tensors of a graph share a handful of SymNodes (4 in a 4700-node Dynamo
+# graph). The entry keeps its SymNode alive, so the id stays valid. Cleared per import.
+_sym_text: Dict[int, tuple] = {}
 
 
 def _size(s):
@@ -168,15 +169,12 @@ def _size(s):
         return s
     if isinstance(s, torch.SymInt):
         node = s.node
-        key = getattr(node, "_expr", None)
-        if key is not None:
-            hit = _sym_text.get(key)
-            if hit is not None:
-                return hit
+        hit = _sym_text.get(id(node))
+        if hit is not None and hit[0] is node:
+            return hit[1]
         t = str(s)
         r = int(t) if t.lstrip("-").isdigit() else t
-        if key is not None:
-            _sym_text[key] = r
+        _sym_text[id(node)] = (node, r)
         return r
     if isinstance(s, int):
         return int(s)
@@ -333,7 +331,6 @@ def sync(graph: tfx.Graph, ir: IR, exported) -> List[tfx.Node]:
         return ir.nodes
     orig = ir.nodes
     by_pos: List[Optional[tfx.Node]] = [None] * len(exported)
-    kept = set()
     created = []
     for pos, (origin, op, name, target, args, kwargs) in enumerate(exported):
         if origin >= 0:
@@ -349,17 +346,18 @@ def sync(graph: tfx.Graph, ir: IR, exported) -> List[tfx.Node]:
             n = graph.create_node(kind, tgt, _decode(args, by_pos), _decode(kwargs, by_pos),
                                   name=name)
             created.append(n)
-        kept.add(n)
         by_pos[pos] = n
     # Order: move every node to just after its predecessor in the exported order.
     prev = graph._root
     for n in by_pos:
-        if n.prev is not prev:
+        if n._prev is not prev:
             prev.append(n)
         prev = n
-    for n in reversed(orig):
-        if n not in kept:
-            graph.erase_node(n)
+    if len(by_pos) - len(created) != len(orig):
+        kept = set(by_pos)
+        for n in reversed(orig):
+            if n not in kept:
+                graph.erase_node(n)
     for n in created:
         _fake_val(n)
     ir.nodes = by_pos  # the IR now mirrors the synced graph
