@@ -1,78 +1,111 @@
 #!/usr/bin/env python3
-"""piecewise.split_graph vs the Python reference, on make_fx graphs of the tiny decoder.
+"""piecewise.split_graph vs vLLM's split_graph algorithm, side by side in one run.
 
-    PYTHONPATH=build/python:python python3 bench/split_graph_vs_python.py [--layers 8,32,80]
+    PYTHONPATH=build/python:python python3 bench/split_graph_vs_python.py \
+        [--layers 80,320] [--how dynamo,makefx] [--repeat 5] [--profile]
 
-For each layer count: make_fx (tracing_mode="fake") of examples/make_examples.py's TinyLlama
-as fn(input_ids, *params), then, in one run, best of --repeat:
-  - piecewise:  piecewise.split_graph(gm, ["vllm::unified_attention_with_output"]): everything
-    included (fx -> IR conversion, decompose-size, partition, hashes, the returned split
-    GraphModule and its submodules; GraphModules are made with torch's lazy recompilation);
-  - reference:  vLLM's id assignment in Python + torch.fx.passes.split_module(gm, None,
-    lambda n: ids[n], keep_original_order=True) (piecewise.split.reference_split).
-Both must give the same pieces (node names per piece, checked). Prints a table with the ratio.
+Inputs (bench/capture_llama.py): a Llama-style decoder with vLLM's op schemas, captured at
+the Dynamo level (torch.compile with a recording backend, dynamic token count, parameters
+lifted to inputs: what vLLM's backend splits) and with make_fx (fake tensors).
+
+Timed, each on a fresh copy of the captured graph (both edit it), best of --repeat,
+alternating the two so that machine load hits both alike:
+  - piecewise: ``piecewise.split_graph(graph, ops)``, everything included (fx -> IR,
+    decompose-size, partition, hashes, the GraphModules out and their meta);
+  - vllm:      ``piecewise.vllm_reference.split_graph(graph, ops)``: vLLM's algorithm
+    (``_decompose_size_nodes``, the id walk with getitem moves and consecutive ops, the
+    empty-only merge, ``split_module(..., keep_original_order=True, tuple_return=True)``
+    under ``_use_lazy_graph_module(True)``), re-implemented;
+  - vllm-eager: the same with eager GraphModules (what an older reference measured).
+Both must give the same items (ids, kinds, ops per piece): checked. The table has the ratio
+vllm / piecewise; --profile adds a cProfile breakdown of one piecewise call.
 """
 
 import argparse
+import copy
+import gc
+import os
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-for p in (ROOT / "examples", ROOT / "python"):
+for p in (ROOT / "bench", ROOT / "python"):
     sys.path.insert(0, str(p))
 
 import torch  # noqa: E402
+import torch.fx as fx  # noqa: E402
 
-import make_examples as mx  # noqa: E402
+import capture_llama as cl  # noqa: E402
 import piecewise  # noqa: E402
-
-ATTN = "vllm::unified_attention_with_output"
-
-
-def graph(layers):
-    torch.manual_seed(0)
-    model = mx.TinyLlama(layers).eval()
-    args = mx.flat_inputs(model, mx.llama_example_input())
-    return mx.capture_make_fx(mx.flat_fn(model), args, "fake")
+from piecewise import vllm_reference as ref  # noqa: E402
 
 
-def best(fn, repeat):
-    times = []
-    out = None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - t0)
-    return min(times), out
+def fresh(gm):
+    return fx.GraphModule(gm, copy.deepcopy(gm.graph))
 
 
-def pieces_of_items(items):
-    return [[n.name for n in it.graph.graph.nodes if n.op not in ("placeholder", "output")]
+def summary(items):
+    return [(it.graph_id, it.is_splitting_graph,
+             [str(n.target) for n in it.graph.graph.nodes if n.op not in ("placeholder", "output")])
             for it in items]
 
 
-def pieces_of_ids(ids):
-    groups = {}
-    for n, i in ids.items():
-        groups.setdefault(i, []).append(n.name)
-    return [groups[k] for k in sorted(groups)]
+def timed(fn, gm):
+    g = fresh(gm)
+    gc.collect()
+    t0 = time.perf_counter()
+    out = fn(g)
+    return time.perf_counter() - t0, out
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--layers", default="8,32,80")
+    ap.add_argument("--layers", default="80,320")
+    ap.add_argument("--how", default="dynamo,makefx")
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--profile", action="store_true")
     a = ap.parse_args()
-    print(f"{'layers':>6} {'nodes':>6} {'pieces':>6} {'piecewise ms':>13} {'reference ms':>13} {'ratio':>6}")
-    for layers in [int(x) for x in a.layers.split(",")]:
-        gm = graph(layers)
-        nodes = len(gm.graph.nodes)
-        t_pw, (split_gm, items) = best(lambda: piecewise.split_graph(gm, [ATTN]), a.repeat)
-        t_ref, (ref_gm, ids) = best(lambda: piecewise.split.reference_split(gm, [ATTN]), a.repeat)
-        assert pieces_of_items(items) == pieces_of_ids(ids), "different pieces"
-        print(f"{layers:>6} {nodes:>6} {len(items):>6} {t_pw * 1e3:>13.1f} {t_ref * 1e3:>13.1f} "
-              f"{t_ref / t_pw:>5.1f}x")
+    load = os.getloadavg()
+    print(f"torch {torch.__version__}; {os.cpu_count()} cpus; load average "
+          f"{load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
+    print(f"{'capture':>8} {'layers':>6} {'nodes':>6} {'items':>5} {'piecewise ms':>12} "
+          f"{'vllm ms':>9} {'eager ms':>9} {'ratio':>6} {'ratio eager':>11}")
+    for how in a.how.split(","):
+        for layers in [int(x) for x in a.layers.split(",")]:
+            gm, _ = (cl.dynamo if how == "dynamo" else cl.makefx)(layers)
+            ops = cl.SPLITTING_OPS if how == "dynamo" else [o + ".default" for o in cl.SPLITTING_OPS]
+            pw = lambda g: piecewise.split_graph(g, ops)  # noqa: E731
+            vl = lambda g: ref.split_graph(g, ops)  # noqa: E731
+            ve = lambda g: ref.split_graph(g, ops, lazy=False)  # noqa: E731
+            best = {"pw": 1e9, "vl": 1e9, "ve": 1e9}
+            outs = {}
+            for r in range(a.repeat):
+                for k, fn in (("pw", pw), ("vl", vl), ("ve", ve)):
+                    if k == "ve" and r >= 2:  # slow; two runs are enough
+                        continue
+                    t, out = timed(fn, gm)
+                    best[k] = min(best[k], t)
+                    outs[k] = out
+            assert summary(outs["pw"][1]) == summary(outs["vl"][1]), "different items"
+            n = len(gm.graph.nodes)
+            print(f"{how:>8} {layers:>6} {n:>6} {len(outs['pw'][1]):>5} {best['pw'] * 1e3:>12.1f} "
+                  f"{best['vl'] * 1e3:>9.1f} {best['ve'] * 1e3:>9.1f} "
+                  f"{best['vl'] / best['pw']:>5.1f}x {best['ve'] / best['pw']:>10.1f}x")
+            if a.profile:
+                import cProfile
+                import pstats
+
+                pr = cProfile.Profile()
+                g = fresh(gm)
+                pr.enable()
+                piecewise.split_graph(g, ops)
+                pr.disable()
+                pstats.Stats(pr).sort_stats("cumtime").print_stats(15)
+            del gm, outs
+            gc.collect()
+    load = os.getloadavg()
+    print(f"load average after: {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
 
 
 if __name__ == "__main__":

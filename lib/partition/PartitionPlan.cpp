@@ -125,7 +125,10 @@ LogicalResult PartitionPlan::finalize(DiagnosticEngine& diag) {
   }
   for (uint32_t i = 0; i < n; ++i) {
     const Node* node = num.node(i);
-    if (pieceIndex_[i] < 0 && !node->isPlaceholder() && !node->isOutput()) {
+    // get_attr constants may stay outside every piece (the splitting-op
+    // partitioner leaves them to the stitching module): pieces take them as inputs.
+    if (pieceIndex_[i] < 0 && !node->isPlaceholder() && !node->isOutput() &&
+        node->op() != OpKind::GetAttr) {
       diag.error(node->loc(), fmt::format("node '{}' is in no piece", node->name().str()));
       ok = false;
     }

@@ -10,7 +10,7 @@ FailureOr<PartitionPlan> splitGraph(Graph& graph, const OpRegistry* registry,
   if (options.decomposeSize) {
     PassContext ctx(registry, diag);
     ctx.setCurrentPass(DecomposeSizePass::kName);
-    DecomposeSizePass pass;
+    DecomposeSizePass pass(options.decompose);
     if (failed(pass.run(graph, ctx)))
       return failure();
   }

@@ -93,6 +93,16 @@ std::unique_ptr<Module> SplitModuleBuilder::buildStitching() {
 
   for (const Piece& p : plan_.pieces()) {
     const Symbol nameSym = tg.intern(p.name());
+    // get_attr constants stay in the stitching module, as split_module keeps
+    // them: each is read just before the first call that takes it.
+    for (const Node* in : p.inputs) {
+      if (in->op() != OpKind::GetAttr || topOf_[num[in]])
+        continue;
+      Node* c = tg.createNode(OpKind::GetAttr, in->name(), in->target(), {}, {});
+      c->setMeta(in->meta());
+      c->setLoc(in->loc());
+      topOf_[num[in]] = c;
+    }
     std::vector<Argument> callArgs;
     callArgs.reserve(p.inputs.size());
     for (const Node* in : p.inputs)

@@ -96,6 +96,9 @@ FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
   // The walk: a piece id per node number (-1: none).
   struct Draft {
     std::vector<Node*> nodes;
+    /// get_attr nodes that took this id: counted as vLLM's walk counts them,
+    /// but left to the stitching module (split_module does not put them in pieces).
+    size_t attrs = 0;
     bool splitting = false;
     std::string reason;
   };
@@ -117,6 +120,11 @@ FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
     Node* n = num.node(i);
     if (n->isPlaceholder() || n->isOutput())
       continue;
+    if (n->op() == OpKind::GetAttr) {
+      idOf[i] = current;
+      ++draft(current).attrs;
+      continue;
+    }
     if (n->isGetItem() && !n->args().empty() && n->args()[0].isNode()) {
       const Node* producer = n->args()[0].getNode();
       if (!producer->isPlaceholder()) {
@@ -155,10 +163,10 @@ FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
     int64_t prevCompiled = -1;
     for (size_t id = 0; id < drafts.size(); ++id) {
       Draft& d = drafts[id];
-      if (d.nodes.empty())
+      if (d.nodes.empty() && d.attrs == 0)
         continue;
       bool merged = false;
-      if (!d.splitting && prevCompiled >= 0 && d.nodes.size() == 1 &&
+      if (!d.splitting && prevCompiled >= 0 && d.nodes.size() == 1 && d.attrs == 0 &&
           isEmptyAllocation(*d.nodes[0])) {
         Node* e = d.nodes[0];
         bool available = true;

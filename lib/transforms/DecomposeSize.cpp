@@ -1,14 +1,16 @@
 //===- DecomposeSize.cpp - torch.Size values into scalar dims -------------===//
 //
 // Size queries are found through the graph index (call_method `size`,
-// `aten::sym_size.default`, `aten::sym_size.int`). The query's users are
-// visited in graph order; a symbolic dim's sym_size.int node is created right
-// before the first user that needs it (so it sits next to its use, and a
-// piece boundary between the query and that use carries nothing new), and
-// serves every later use of the same query: those come after it, as do the
-// users of a slice of the size, which come after the slice. Another query of
-// the same tensor may sit anywhere: nodes are not shared across queries (cse
-// merges the duplicates).
+// `aten::sym_size.default`, `aten::sym_size.int`) and handled in graph order.
+// Placement follows vLLM's `_decompose_size_nodes`: the sym_size.int nodes of
+// a query are created right after the tensor's producer (each one directly
+// after it, so a query's dims end up in reverse order, as FX's
+// `inserting_after` gives), so that only the SymInt, not the tensor, crosses
+// a later piece boundary. A placeholder tensor anchors after the last
+// placeholder instead (same generated code; placeholders stay first). A whole
+// query gets one node per symbolic dim up front, used or not, as vLLM does;
+// a single-dim query (only with `singleDimQueries`) gets the one it needs.
+// Nodes are not shared across queries (cse merges the duplicates).
 //
 // A getitem of a size with a constant slice (`size[1:]`, `size[::-1]`) is
 // itself a size: it is decomposed the same way, over the dims it selects.
@@ -74,7 +76,8 @@ std::optional<std::vector<size_t>> sliceIndices(const Argument& s, size_t n) {
 
 class SizeDecomposer {
 public:
-  SizeDecomposer(Graph& g, PassContext& ctx) : g_(g), ctx_(ctx) {}
+  SizeDecomposer(Graph& g, PassContext& ctx, const DecomposeSizeOptions& options)
+      : g_(g), ctx_(ctx), options_(options) {}
 
   void run();
 
@@ -85,23 +88,31 @@ public:
 private:
   struct Query {
     Node* tensor;
-    Node* at;                 ///< the original size query: new nodes go before it
-    std::vector<Node*> nodes; ///< sym_size.int per dim, made on demand
+    Node* query;              ///< the original size query (for locations)
+    std::vector<Node*> nodes; ///< sym_size.int per symbolic dim, once made
   };
 
   static Node* tensorOf(const Node& query);
+  /// The node after which `tensor`'s sym_size.int nodes go.
+  Node* anchorFor(Node* tensor);
+  /// Creates the sym_size.int node of dim `k`, right after the anchor.
+  Node* makeDim(Query& q, size_t k);
+  /// One sym_size.int per symbolic dim of the tensor (vLLM's whole-size rule).
+  void makeAllDims(Query& q);
   /// Dim `k` of the tensor: a literal, or the query's sym_size.int node for it.
   Argument dimValue(Query& q, size_t k);
   /// Replaces every use of `value` (a size, or a slice of one, listing `dims`
-  /// of the tensor) and erases it. `top` is true for the query itself: then
-  /// each user becomes the insertion point for the nodes its rewrite needs.
-  void decomposeSizeValue(Query& q, Node* value, const std::vector<size_t>& dims, bool top);
+  /// of the tensor) and erases it.
+  void decomposeSizeValue(Query& q, Node* value, const std::vector<size_t>& dims);
   void decomposeWhole(Node* query);
   void decomposeOne(Node* query, const Argument& dimArg);
 
   Graph& g_;
   PassContext& ctx_;
+  const DecomposeSizeOptions& options_;
   Symbol symSizeInt_;
+  Node* lastPlaceholder_ = nullptr;
+  bool lastPlaceholderKnown_ = false;
 };
 
 Node* SizeDecomposer::tensorOf(const Node& query) {
@@ -112,6 +123,42 @@ Node* SizeDecomposer::tensorOf(const Node& query) {
   return nullptr;
 }
 
+Node* SizeDecomposer::anchorFor(Node* tensor) {
+  if (!tensor->isPlaceholder())
+    return tensor;
+  if (!lastPlaceholderKnown_) {
+    for (Node* n = g_.front(); n && n->isPlaceholder(); n = n->next())
+      lastPlaceholder_ = n;
+    lastPlaceholderKnown_ = true;
+  }
+  return lastPlaceholder_ ? lastPlaceholder_ : tensor;
+}
+
+Node* SizeDecomposer::makeDim(Query& q, size_t k) {
+  const TensorMeta* meta = tensorMeta(q.tensor);
+  if (q.nodes.empty())
+    q.nodes.assign(meta->rank(), nullptr);
+  if (symSizeInt_.isNull())
+    symSizeInt_ = g_.intern(kSymSizeInt);
+  std::vector<Argument> args;
+  args.push_back(Argument::node(q.tensor));
+  args.push_back(Argument::integer(static_cast<int64_t>(k)));
+  Node* n = g_.createNode(OpKind::CallFunction, "sym_size_int", symSizeInt_, std::move(args), {},
+                          anchorFor(q.tensor)->next());
+  n->setMeta(SymMeta{SymKind::Int, meta->sizes[k]});
+  n->setLoc(q.query->loc());
+  q.nodes[k] = n;
+  ++created;
+  return n;
+}
+
+void SizeDecomposer::makeAllDims(Query& q) {
+  const TensorMeta* meta = tensorMeta(q.tensor);
+  for (size_t k = 0; k < meta->rank(); ++k)
+    if (!meta->sizes[k].isConstant())
+      makeDim(q, k);
+}
+
 Argument SizeDecomposer::dimValue(Query& q, size_t k) {
   const TensorMeta* meta = tensorMeta(q.tensor);
   const SymExpr& e = meta->sizes[k];
@@ -119,29 +166,13 @@ Argument SizeDecomposer::dimValue(Query& q, size_t k) {
     ++folded;
     return Argument::integer(e.value());
   }
-  if (q.nodes.empty())
-    q.nodes.assign(meta->rank(), nullptr);
-  if (!q.nodes[k]) {
-    if (symSizeInt_.isNull())
-      symSizeInt_ = g_.intern(kSymSizeInt);
-    std::vector<Argument> args;
-    args.push_back(Argument::node(q.tensor));
-    args.push_back(Argument::integer(static_cast<int64_t>(k)));
-    Node* n =
-        g_.createNode(OpKind::CallFunction, "sym_size_int", symSizeInt_, std::move(args), {}, q.at);
-    n->setMeta(SymMeta{SymKind::Int, e});
-    n->setLoc(q.at->loc());
-    q.nodes[k] = n;
-    ++created;
-  }
+  if (q.nodes.empty() || !q.nodes[k])
+    makeDim(q, k);
   return Argument::node(q.nodes[k]);
 }
 
-void SizeDecomposer::decomposeSizeValue(Query& q, Node* value, const std::vector<size_t>& dims,
-                                        bool top) {
+void SizeDecomposer::decomposeSizeValue(Query& q, Node* value, const std::vector<size_t>& dims) {
   for (Node* u : value->uniqueUsers()) {
-    if (top)
-      q.at = u;
     bool plainGetItem = u->isGetItem() && u->args().size() == 2 && u->kwargs().empty() &&
                         u->args()[0].isNode() && u->args()[0].getNode() == value;
     if (plainGetItem && u->args()[1].isInt()) {
@@ -156,19 +187,30 @@ void SizeDecomposer::decomposeSizeValue(Query& q, Node* value, const std::vector
         std::vector<size_t> sub;
         for (size_t i : *picked)
           sub.push_back(dims[i]);
-        decomposeSizeValue(q, u, sub, false);
+        decomposeSizeValue(q, u, sub);
         continue;
       }
     }
-    // Any other use: the dims, spliced in where the size was.
+    // Any other use: the dims, spliced in where the size was. A Tensor method
+    // taking the size as a positional argument gets them as separate
+    // arguments, as vLLM does (`y.view(size)` -> `y.view(s0, 64)`); elsewhere
+    // they stay one value: a list for a torch op, a tuple otherwise.
     std::vector<Argument> items;
     for (size_t k : dims)
       items.push_back(dimValue(q, k));
+    bool spread = u->op() == OpKind::CallMethod;
+    std::vector<Argument> args;
+    for (const Argument& a : u->args()) {
+      if (spread && a.isNode() && a.getNode() == value) {
+        args.insert(args.end(), items.begin(), items.end());
+        continue;
+      }
+      args.push_back(a);
+    }
     Argument whole =
         u->isTorchOp() ? Argument::list(std::move(items)) : Argument::tuple(std::move(items));
-    std::vector<Argument> args;
-    for (const Argument& a : u->args())
-      args.push_back(substitute(a, value, whole));
+    for (Argument& a : args)
+      a = substitute(a, value, whole);
     std::vector<KwArg> kwargs;
     for (const KwArg& kw : u->kwargs())
       kwargs.push_back({kw.name, substitute(kw.value, value, whole)});
@@ -184,10 +226,11 @@ void SizeDecomposer::decomposeWhole(Node* query) {
   if (!meta)
     return;
   Query q{x, query, {}};
+  makeAllDims(q);
   std::vector<size_t> dims(meta->rank());
   for (size_t k = 0; k < dims.size(); ++k)
     dims[k] = k;
-  decomposeSizeValue(q, query, dims, true);
+  decomposeSizeValue(q, query, dims);
   ++queries;
 }
 
@@ -224,6 +267,8 @@ void SizeDecomposer::run() {
       const Argument* dimKw = q->kwarg("dim");
       if (q->args().size() == 1 && q->kwargs().empty())
         decomposeWhole(q);
+      else if (!options_.singleDimQueries)
+        continue;
       else if (q->args().size() == 2 && q->kwargs().empty())
         decomposeOne(q, q->args()[1]);
       else if (q->args().size() == 1 && q->kwargs().size() == 1 && dimKw)
@@ -231,6 +276,8 @@ void SizeDecomposer::run() {
       continue;
     }
     if (q->target().str() == kSymSizeInt) {
+      if (!options_.singleDimQueries)
+        continue;
       const FunctionSchema* schema = argumentSchema(ctx_, *q);
       std::optional<Argument> dim =
           schema ? readArg(*q, *schema, "dim", g_) : std::optional<Argument>();
@@ -247,7 +294,7 @@ void SizeDecomposer::run() {
 } // namespace
 
 FailureOr<bool> DecomposeSizePass::run(Graph& graph, PassContext& ctx) {
-  SizeDecomposer d(graph, ctx);
+  SizeDecomposer d(graph, ctx, options_);
   d.run();
   if (d.queries)
     ctx.stat("size queries decomposed", d.queries);

@@ -158,25 +158,53 @@ _core.configure(tfx.Node, _classify, _make_leaf, _Ref)
 
 # --- meta ---------------------------------------------------------------------------------
 
+# SymInt -> its text, by the identity of its SymNode: printing a sympy expression costs
+# ~10 us, and the tensors of a graph share a handful of SymNodes (4 in a 4700-node Dynamo
+# graph). The entry keeps its SymNode alive, so the id stays valid. Cleared per import.
+_sym_text: Dict[int, tuple] = {}
+
+
 def _size(s):
-    if isinstance(s, int):
+    if type(s) is int:
         return s
     if isinstance(s, torch.SymInt):
-        try:
-            return int(str(s)) if str(s).lstrip("-").isdigit() else str(s)
-        except Exception:
-            return str(s)
+        node = s.node
+        hit = _sym_text.get(id(node))
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        t = str(s)
+        r = int(t) if t.lstrip("-").isdigit() else t
+        _sym_text[id(node)] = (node, r)
+        return r
+    if isinstance(s, int):
+        return int(s)
     return str(s)
+
+
+_dtype_text: Dict[Any, str] = {}
+_device_text: Dict[Any, str] = {}
+
+
+def _dims(ds):
+    return [d if type(d) is int else _size(d) for d in ds]
 
 
 def encode_meta(val) -> Optional[tuple]:
     """``meta["val"]`` reduced to the IR's meta tuple (None when unknown)."""
     if isinstance(val, torch.Tensor):
         try:
-            strides = [_size(s) for s in val.stride()]
+            strides = _dims(val.stride())
         except Exception:
             strides = None
-        return (0, str(val.dtype)[6:], [_size(s) for s in val.shape], strides, str(val.device))
+        dt = val.dtype
+        dts = _dtype_text.get(dt)
+        if dts is None:
+            dts = _dtype_text[dt] = str(dt)[6:]
+        dev = val.device
+        devs = _device_text.get(dev)
+        if devs is None:
+            devs = _device_text[dev] = str(dev)
+        return (0, dts, _dims(val.shape), strides, devs)
     if isinstance(val, torch.SymInt):
         return (1, 0, _size(val))
     if isinstance(val, torch.SymFloat):
@@ -224,6 +252,7 @@ class IR:
 
 
 def import_graph(graph: tfx.Graph, owner: Optional[torch.nn.Module] = None) -> IR:
+    _sym_text.clear()  # a symbol's replacement may change between graphs
     nodes = list(graph.nodes)
     items = []
     ts = target_string
@@ -251,8 +280,22 @@ def _decode(args, by_pos):
     return map_aggregate(args, f)
 
 
+_SYM_SIZE_INT = torch.ops.aten.sym_size.int
+
+
 def _fake_val(n: tfx.Node) -> None:
-    """meta["val"] for a node a pass created, computed on its inputs' fake values."""
+    """meta["val"] for a node a pass created, computed on its inputs' fake values.
+
+    An ``aten.sym_size.int(x, k)`` (decompose-size) gets the k-th dim of x's value under
+    the key x carries it in, as vLLM's ``_decompose_size_nodes`` sets it: a Dynamo graph's
+    ``example_value`` (only that key), an AOT/make_fx graph's ``val``."""
+    if n.target is _SYM_SIZE_INT and len(n.args) == 2 and isinstance(n.args[0], tfx.Node):
+        x, k = n.args
+        for key in ("example_value", "val"):
+            v = x.meta.get(key)
+            if isinstance(v, torch.Tensor) and isinstance(k, int):
+                n.meta[key] = v.shape[k]
+                return
     vals = []
 
     def get(a):
@@ -288,7 +331,6 @@ def sync(graph: tfx.Graph, ir: IR, exported) -> List[tfx.Node]:
         return ir.nodes
     orig = ir.nodes
     by_pos: List[Optional[tfx.Node]] = [None] * len(exported)
-    kept = set()
     created = []
     for pos, (origin, op, name, target, args, kwargs) in enumerate(exported):
         if origin >= 0:
@@ -304,17 +346,18 @@ def sync(graph: tfx.Graph, ir: IR, exported) -> List[tfx.Node]:
             n = graph.create_node(kind, tgt, _decode(args, by_pos), _decode(kwargs, by_pos),
                                   name=name)
             created.append(n)
-        kept.add(n)
         by_pos[pos] = n
     # Order: move every node to just after its predecessor in the exported order.
     prev = graph._root
     for n in by_pos:
-        if n.prev is not prev:
+        if n._prev is not prev:
             prev.append(n)
         prev = n
-    for n in reversed(orig):
-        if n not in kept:
-            graph.erase_node(n)
+    if len(by_pos) - len(created) != len(orig):
+        kept = set(by_pos)
+        for n in reversed(orig):
+            if n not in kept:
+                graph.erase_node(n)
     for n in created:
         _fake_val(n)
     ir.nodes = by_pos  # the IR now mirrors the synced graph

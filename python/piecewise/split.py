@@ -1,18 +1,25 @@
 """``split_graph``: vLLM's ``split_graph`` contract, with piece assignment by the C++ core.
 
-    split_gm, items = piecewise.split_graph(gm, ["vllm::unified_attention_with_output"])
+    split_gm, items = piecewise.split_graph(graph, ["vllm::unified_attention_with_output"])
 
-The C++ side runs decompose-size (``x.size()`` values become one ``sym_size.int`` per
-symbolic dim, so no ``torch.Size`` crosses a boundary), the splitting-op partitioner (vLLM's
-rules: a splitting op gets a piece of its own, getitems follow their producer, empty-only
-pieces merge back, original order kept), the flat-boundary check and the structural hashes.
-Python only builds the GraphModules from the returned assignment: a stitching module calling
-``submod_<id>`` children, each child returning a tuple, every child placeholder carrying
-``meta["val"]`` and ``meta["example_value"]``. decompose-size edits, if any, are applied to
-``gm.graph`` in place (they are semantics-preserving); nothing else of ``gm`` changes.
+The C++ side runs decompose-size the way vLLM's ``_decompose_size_nodes`` does (each whole
+``x.size()`` becomes one ``sym_size.int`` per symbolic dim placed right after the tensor's
+producer, static dims become literals, so no ``torch.Size`` and no extra tensor crosses a
+boundary), the splitting-op partitioner (vLLM's rules: a splitting op gets a piece of its
+own, getitems follow their producer, empty-only pieces merge back, original order kept,
+``get_attr`` constants left to the stitching module), the flat-boundary check and the
+structural hashes. Python only builds the GraphModules from the returned assignment: a
+stitching module calling ``submod_<id>`` children, each child returning a tuple, every child
+placeholder carrying a copy of its source node's meta (plus ``val``/``example_value``).
 
-GraphModules are created with torch's lazy recompilation, so their Python code is generated
-at the first call (or at ``.code``), not here.
+The caller's graph is edited exactly where vLLM edits it (the size queries, in place) and
+nowhere else; like vLLM, ``graph.code`` is not regenerated (the old code computes the same).
+
+Speed: GraphModules are lazy (``_LazyGraphModule``: Python code is generated at the first
+call or ``.code``, as vLLM's ``split_module`` call gets them) and are assembled directly
+(the state ``GraphModule.__init__`` would give, checked against it once at import); nodes
+are created with names the input graph already made unique, so FX's name sanitizing and
+pytree scans are skipped. The cyclic GC is paused while building.
 """
 
 from __future__ import annotations
@@ -37,24 +44,38 @@ except ImportError:  # older torch: eager GraphModules
 
 def _fast_node_factory():
     """Node creation without Graph.create_node's per-call pytree scan for raw SymInt
-    arguments and without Node.__setattr__'s lookup-table update when meta is set (together
-    about half of the time of building the pieces). The nodes made here copy nodes of a
-    valid FX graph, so the scan could not find anything, and meta is not a lookup key.
-    Returns None (then Graph.create_node is used) on a torch whose Graph internals differ."""
+    arguments, without the namespace's name sanitizing (the names come from a valid FX
+    graph, where they are already unique identifiers; a clash in the new graph falls back
+    to ``create_name``) and without Node.__setattr__'s lookup-table update when meta is
+    set. Returns None (then Graph.create_node is used) on a torch whose Graph internals
+    differ."""
     probe = tfx.Graph()
     needed = ("_graph_namespace", "_insert", "_find_nodes_lookup_table", "_len")
     if not all(hasattr(probe, a) for a in needed):
         return None
+    ns = probe._graph_namespace
+    if not all(hasattr(ns, a) for a in ("_used_names", "_obj_to_name", "create_name")):
+        return None
     Node = tfx.Node
     setattr_ = object.__setattr__
 
+    lookup = probe._find_nodes_lookup_table
+    if not (hasattr(lookup, "table") and hasattr(lookup, "_key")):
+        return None
+
     def fast_node(g: tfx.Graph, name: str, op: str, target, args, kwargs, type_expr, meta):
+        table = g._find_nodes_lookup_table.table
         ns = g._graph_namespace
-        name = ns.create_name(name, None)
+        used = ns._used_names
+        if name in used:
+            name = ns.create_name(name, None)
+        else:
+            used.add(name)
         n = Node(g, name, op, target, args, kwargs, type_expr)
-        ns.associate_name_with_obj(name, n)
+        ns._obj_to_name[n] = name
         g._insert(n)
-        g._find_nodes_lookup_table.insert(n)
+        # _FindNodesLookupTable.insert, inlined
+        table[(op, target if op == "call_function" else None)][n] = None
         g._len += 1
         setattr_(n, "meta", meta)
         return n
@@ -72,6 +93,67 @@ def _slow_node(g: tfx.Graph, name: str, op: str, target, args, kwargs, type_expr
 
 
 _make_node = _fast_node or _slow_node
+
+
+def _lazy_module_factory():
+    """``make(graph, modules) -> GraphModule``: a ``_LazyGraphModule`` over ``graph`` whose
+    children are ``modules`` (a dict), assembled directly: the per-instance class
+    GraphModule.__new__ makes, nn.Module's instance state copied from a template (fresh
+    containers), and what GraphModule.__init__ sets. Checked once against a module made by
+    ``_make_graph_module``; None (use the slow path) when they differ or torch lacks the
+    lazy module."""
+    if _make_graph_module is None:
+        return None
+    from torch.fx._lazy_graph_module import _LazyGraphModule
+
+    template = torch.nn.Module().__dict__
+    fresh = {k: type(v) for k, v in template.items() if isinstance(v, (dict, set))}
+    plain = {k: v for k, v in template.items() if k not in fresh}
+    extra_lists = ("_replace_hooks", "_create_node_hooks", "_erase_node_hooks",
+                   "_deepcopy_hooks")
+
+    def make(graph: tfx.Graph, modules) -> tfx.GraphModule:
+        cls = type("GraphModuleImpl", (_LazyGraphModule,), {})
+        gm = object.__new__(cls)
+        d = gm.__dict__
+        d.update(plain)
+        for k, t in fresh.items():
+            d[k] = t()
+        if modules:
+            d["_modules"].update(modules)
+        cls.__name__ = "GraphModule"
+        d["_graph"] = graph
+        graph.owning_module = gm
+        d["_tracer_cls"] = None
+        d["_tracer_extras"] = {}
+        d["meta"] = {}
+        for k in extra_lists:
+            d[k] = []
+        d["shape_env"] = None
+        return gm
+
+    # The check: same instance state and class behaviour as torch's own constructor.
+    g = tfx.Graph()
+    x = g.placeholder("x")
+    g.output((x,))
+    with _use_lazy_graph_module(True):
+        ref = _make_graph_module(torch.nn.Module(), g, "GraphModule")
+    g2 = tfx.Graph()
+    x2 = g2.placeholder("x")
+    g2.output((x2,))
+    mine = make(g2, None)
+    same = (set(ref.__dict__) == set(mine.__dict__) and type(ref).__mro__[1:] == type(mine).__mro__[1:]
+            and all(type(ref.__dict__[k]) is type(mine.__dict__[k]) for k in ref.__dict__
+                    if k != "_graph"))
+    try:
+        t = torch.ones(2)
+        same = same and mine(t)[0] is t and "return (x,)" in mine.code
+    except Exception:
+        same = False
+    return make if same else None
+
+
+_fast_module = _lazy_module_factory()
 
 
 @dataclass
@@ -104,17 +186,18 @@ def _new_gm(root, graph: tfx.Graph, name: str) -> tfx.GraphModule:
 
 
 def split_graph(
-    gm: tfx.GraphModule,
+    graph: tfx.GraphModule,
     splitting_ops: Sequence[Union[str, Any]],
     *,
     decompose_size: bool = True,
     merge_empty: bool = True,
 ) -> Tuple[tfx.GraphModule, List[SplitItem]]:
-    """Splits ``gm`` at ``splitting_ops`` (``"ns::op"``, ``"ns::op.overload"``, OpOverload or
-    OpOverloadPacket objects). Returns ``(split_gm, items)`` with items sorted by graph_id.
-    Raises RuntimeError (with the C++ diagnostics) when a tuple, list or torch.Size would
-    cross a piece boundary or the graph is malformed."""
-    split_gm, items, _ = split_graph_ex(gm, splitting_ops, decompose_size=decompose_size,
+    """Splits ``graph`` (a GraphModule; the parameter has vLLM's name) at ``splitting_ops``
+    (``"ns::op"``, ``"ns::op.overload"``, OpOverload or OpOverloadPacket objects). Returns
+    ``(split_gm, items)`` with items sorted by graph_id. Raises RuntimeError (with the C++
+    diagnostics) when a tuple, list or torch.Size would cross a piece boundary or the graph
+    is malformed."""
+    split_gm, items, _ = split_graph_ex(graph, splitting_ops, decompose_size=decompose_size,
                                         merge_empty=merge_empty)
     return split_gm, items
 
@@ -136,9 +219,8 @@ def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty):
     ops = [_pattern(o) for o in (splitting_ops or ())]
     ir = _fx.to_ir(gm)
     sync, pieces, num_unique = ir.core.split(ops, decompose_size, merge_empty, True)
+    # vLLM edits the graph in place and does not regenerate gm's code: neither do we.
     nodes = _fx.sync(gm.graph, ir, sync)
-    if sync is not None:
-        gm.recompile()
     split_gm, items = _build(gm, nodes, pieces)
     return split_gm, items, num_unique
 
@@ -149,87 +231,123 @@ def _val(n: tfx.Node):
     return m.get("example_value") if v is None else v
 
 
+def _attr(gm: tfx.GraphModule, target: str):
+    obj = gm
+    for part in target.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _new_module(graph: tfx.Graph, modules) -> tfx.GraphModule:
+    if _fast_module is not None:
+        return _fast_module(graph, modules)
+    return _new_gm(modules or {}, graph, "GraphModule")
+
+
 def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces) -> Tuple[tfx.GraphModule, List[SplitItem]]:
     make = _make_node
     map_arg = tfx.node.map_arg
-    cp = copy.copy
     top = tfx.Graph()
     top._codegen = copy.deepcopy(gm.graph._codegen)
     env = {}
     output = None
     for n in nodes:
         if n.op == "placeholder":
-            env[n] = top.node_copy(n, env.__getitem__)
+            env[n] = make(top, n.name, "placeholder", n.target, n.args, n.kwargs, n.type,
+                          n.meta.copy())
         elif n.op == "output":
             output = n
     items: List[SplitItem] = []
-    root = torch.nn.Module()
+    children = {}
+    attrs = {}  # get_attr target -> value, for the stitching module
     getitem = operator.getitem
     empty = immutable_dict()
     for pid, is_split, kind, reason, pnodes, pin, pout, h in pieces:
         name = f"submod_{pid}"
         sg = tfx.Graph()
         senv = {}
+        piece_mods = None
+        call_args = []
         for i in pin:
             src = nodes[i]
-            v = _val(src)
-            meta = {"val": v, "example_value": v} if v is not None else {}
-            senv[src] = make(sg, src.name, "placeholder", src.name, (), empty, src.type, meta)
+            if src.op == "get_attr":
+                # split_module's rule: constants stay in the stitching module and come in
+                # as inputs; a submodule is read by the piece itself.
+                value = _attr(gm, src.target)
+                if isinstance(value, torch.nn.Module):
+                    senv[src] = make(sg, src.name, "get_attr", src.target, (), empty, src.type,
+                                     src.meta.copy())
+                    piece_mods = piece_mods or {}
+                    piece_mods[src.target] = value
+                    continue
+                if src not in env:
+                    attrs[src.target] = value
+                    env[src] = make(top, src.name, "get_attr", src.target, (), empty, src.type,
+                                    src.meta.copy())
+            m = src.meta.copy()
+            v = m.get("val")
+            if v is None:
+                v = m.get("example_value")
+            if v is not None:
+                m.setdefault("val", v)
+                m.setdefault("example_value", v)
+            senv[src] = make(sg, src.name, "placeholder", src.name, (), empty, src.type, m)
+            call_args.append(env[src])
         lookup = senv.__getitem__
         for i in pnodes:
             src = nodes[i]
+            if src.op == "call_module" or src.op == "get_attr":  # the piece owns what it calls
+                piece_mods = piece_mods or {}
+                piece_mods[src.target] = _attr(gm, src.target)
             senv[src] = make(sg, src.name, src.op, src.target, map_arg(src.args, lookup),
-                             map_arg(src.kwargs, lookup), src.type, cp(src.meta))
-        sg.output(tuple(senv[nodes[i]] for i in pout))
-        sub = _new_gm(gm, sg, name)
-        root.add_module(name, sub)
-        call = make(top, name, "call_module", name, tuple(env[nodes[i]] for i in pin), empty,
-                    None, {})
+                             map_arg(src.kwargs, lookup), src.type, src.meta.copy())
+        make(sg, "output", "output", "output", (tuple(senv[nodes[i]] for i in pout),), empty,
+             None, {})
+        if piece_mods:
+            sub = _new_gm(piece_mods, sg, name)
+        else:
+            sub = _new_module(sg, None)
+        children[name] = sub
+        call = make(top, name, "call_module", name, tuple(call_args), empty, None, {})
         for k, i in enumerate(pout):
             src = nodes[i]
             env[src] = make(top, src.name, "call_function", getitem, (call, k), empty, src.type,
-                            cp(src.meta))
+                            src.meta.copy())
         items.append(SplitItem(name, pid, is_split, sub, h, kind, reason))
     if output is not None:
         top.node_copy(output, env.__getitem__)
-    split_gm = _new_gm(root, top, "GraphModule")
+    if attrs:
+        root = dict(children)
+        root.update(attrs)
+        split_gm = _new_gm(root, top, "GraphModule")
+    else:
+        split_gm = _new_module(top, children)
+    split_gm.meta["partition_names"] = set(children)  # as split_module records it
     return split_gm, items
 
 
-def reference_split(gm: tfx.GraphModule, splitting_ops: Sequence[str]) -> Tuple[tfx.GraphModule, dict]:
-    """The Python reference: vLLM's id assignment (without the empty-only merge) and
-    ``torch.fx.passes.split_module(..., keep_original_order=True)``. For benchmarks and tests."""
+def reference_split(gm: tfx.GraphModule, splitting_ops: Sequence[str], *, lazy: bool = True
+                    ) -> Tuple[tfx.GraphModule, dict]:
+    """The Python reference (``piecewise.vllm_reference``, vLLM's algorithm re-implemented):
+    ``(split_gm, ids)`` with ``ids`` mapping each node that split_module puts in a piece to
+    its piece id. Edits ``gm`` as vLLM does. For benchmarks and tests."""
+    from . import vllm_reference as ref
+
+    ops = [_pattern(o) for o in splitting_ops]
+    ref.decompose_size_nodes(gm)
+    ids, _ = ref.assign_ids(gm, ops)
     from torch.fx.passes.split_module import split_module
 
-    pats = [_fx._core.canonical_op_pattern(_pattern(o)) for o in splitting_ops]
+    kw = {"tuple_return": True} if ref._HAS_TUPLE_RETURN else {}
+    ctx = _use_lazy_graph_module(lazy) if _make_graph_module is not None else _nullctx()
+    with ctx:
+        split_gm = split_module(gm, None, lambda n: ids[n], keep_original_order=True, **kw)
+    return split_gm, {n: i for n, i in ids.items() if n.op != "get_attr"}
 
-    def matches(n):
-        if n.op != "call_function":
-            return False
-        t = n.target
-        if not isinstance(t, (torch._ops.OpOverload, torch._ops.OpOverloadPacket)):
-            return False
-        s = _fx.op_name(t)
-        packet = s.split(".", 1)[0]
-        return any(p == s or p == packet for p in pats)
 
-    ids = {}
-    sid = 0
-    for n in gm.graph.nodes:
-        if n.op in ("output", "placeholder"):
-            continue
-        if n.op == "call_function" and n.target is operator.getitem and \
-                isinstance(n.args[0], tfx.Node) and n.args[0].op != "placeholder":
-            ids[n] = ids[n.args[0]]
-            continue
-        if matches(n):
-            if n.prev in ids and matches(n.prev):  # consecutive splitting ops share a piece
-                ids[n] = ids[n.prev]
-                continue
-            sid += 1
-            ids[n] = sid
-            sid += 1
-        else:
-            ids[n] = sid
-    split_gm = split_module(gm, None, lambda n: ids[n], keep_original_order=True)
-    return split_gm, ids
+class _nullctx:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *a):
+        return False

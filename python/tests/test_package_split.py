@@ -234,9 +234,12 @@ def test_dynamo_size_reused_across_pieces():
     inputs = [x.shape[0] if isinstance(v, torch.SymInt) else x for v in placeholder_values(gm)]
     expected = gm(*inputs)
     split_gm, items = piecewise.split_graph(gm, ["pwtest::mysin"])
-    # x.size() became sym_size.int next to its users: nothing is left before the op
-    check_contract(split_gm, items, n_pieces=2, n_splitting=1)
-    assert [it.graph_id for it in items] == [1, 2]
+    # x.size() became sym_size.int right after x (vLLM's placement): the first piece reads
+    # the SymInt and only it crosses; x itself does not go to the piece after the op.
+    check_contract(split_gm, items, n_pieces=3, n_splitting=1)
+    assert [it.graph_id for it in items] == [0, 1, 2]
+    first = [n.target for n in items[0].graph.graph.nodes if n.op == "call_function"]
+    assert first == [torch.ops.aten.sym_size.int]
     for it in items:
         for n in it.graph.graph.nodes:
             if n.op == "placeholder":

@@ -157,8 +157,9 @@ def test_split_module_runs_as_a_script(piecewise_bin, tmp_path):
 
 def test_every_lit_case_is_listed():
     graphs = {p.name for p in SPLIT_TESTS.glob("*.py")}
-    # errors.py is rejected by design (a tuple would cross a boundary).
-    assert graphs - {"errors.py", "gen-layers.py", "corpus.py"} == set(LIT_CASES)
+    # errors.py is rejected by design (a tuple would cross a boundary); get-attr.py's
+    # constant has no value in the dump (test_vllm_dropin.py runs that case from make_fx).
+    assert graphs - {"errors.py", "gen-layers.py", "corpus.py", "get-attr.py"} == set(LIT_CASES)
 
 
 @pytest.mark.parametrize("name", sorted(LIT_CASES))

@@ -13,7 +13,8 @@
 
 #--- getitems.py
 # size[0] (symbolic, also read as size[-2]) becomes one sym_size.int node with
-# Sym(s0) meta; size[1] (static) becomes the literal 64 in its users.
+# Sym(s0) meta, placed right after x's producer (x is a placeholder: after the
+# last placeholder); size[1] (static) becomes the literal 64 in its users.
 # GETITEMS-LABEL: def forward(self, x: "f32[s0, 64][64, 1]cpu", s0: "Sym(s0)"):
 # GETITEMS-NEXT:  sym_size_int: "Sym(s0)" = torch.ops.aten.sym_size.int(x, 0)
 # GETITEMS-NEXT:  mul = sym_size_int * 64
@@ -30,12 +31,12 @@ class GraphModule(torch.nn.Module):
         view: "f32[s0, 64][64, 1]cpu" = torch.ops.aten.view.default(x, [getitem_2, getitem_1]);  x = getitem_2 = getitem_1 = None
         return (mul, view)
 #--- whole-size-uses.py
-# Uses of the whole size get its dims spliced in: a tuple for a Tensor method
-# and in the output, a list for an aten op; size[1:] is a size of its own and
-# becomes the tuple (64,).
+# Uses of the whole size get its dims spliced in: separate arguments of a
+# Tensor method (as vLLM does), a list for an aten op, a tuple in the output;
+# size[1:] is a size of its own and becomes the tuple (64,).
 # WHOLE-SIZE-USES-LABEL: def forward(self, x: "f32[s0, 64][64, 1]cpu", y: "f32[s0, 64][64, 1]cpu", s0: "Sym(s0)"):
 # WHOLE-SIZE-USES-NEXT:  sym_size_int: "Sym(s0)" = torch.ops.aten.sym_size.int(x, 0);  x = None
-# WHOLE-SIZE-USES-NEXT:  view = y.view((sym_size_int, 64))
+# WHOLE-SIZE-USES-NEXT:  view = y.view(sym_size_int, 64)
 # WHOLE-SIZE-USES-NEXT:  reshape = torch.ops.aten.reshape.default(y, [sym_size_int, 64]);  y = None
 # WHOLE-SIZE-USES-NEXT:  return (view, reshape, (64,), (sym_size_int, 64))
 class GraphModule(torch.nn.Module):
@@ -48,11 +49,14 @@ class GraphModule(torch.nn.Module):
 #--- sym-size-and-single-dims.py
 # aten.sym_size.default, x.size(k), x.size(dim = k) and aten.sym_size.int on a
 # static dim: static dims fold to 8; the symbolic x.size(0) becomes
-# sym_size.int; the existing sym_size.int on a symbolic dim stays.
+# sym_size.int; the existing sym_size.int on a symbolic dim stays. The whole
+# query gets a node for every symbolic dim up front, as vLLM's does, even the
+# unused dim 0 here (dce removes it).
 # SYM-SIZE-AND-SINGLE-DIMS-LABEL: def forward(self, x: "f32[s0, 8][8, 1]cpu", s0: "Sym(s0)"):
-# SYM-SIZE-AND-SINGLE-DIMS-NEXT:  sym_size_int_2: "Sym(s0)" = torch.ops.aten.sym_size.int(x, 0)
+# SYM-SIZE-AND-SINGLE-DIMS-NEXT:  sym_size_int_3: "Sym(s0)" = torch.ops.aten.sym_size.int(x, 0)
+# SYM-SIZE-AND-SINGLE-DIMS-NEXT:  sym_size_int_2: "Sym(s0)" = torch.ops.aten.sym_size.int(x, 0);  sym_size_int_2 = None
 # SYM-SIZE-AND-SINGLE-DIMS-NEXT:  sym_size_int_1 = torch.ops.aten.sym_size.int(x, 0);  x = None
-# SYM-SIZE-AND-SINGLE-DIMS-NEXT:  return (8, sym_size_int_2, 8, 8, sym_size_int_1)
+# SYM-SIZE-AND-SINGLE-DIMS-NEXT:  return (8, sym_size_int_3, 8, 8, sym_size_int_1)
 class GraphModule(torch.nn.Module):
     def forward(self, x: "f32[s0, 8][8, 1]cpu", s0: "Sym(s0)"):
         sym_size = torch.ops.aten.sym_size.default(x)
@@ -64,11 +68,13 @@ class GraphModule(torch.nn.Module):
         return (getitem, size, size_1, sym_size_int, sym_size_int_1)
 #--- slices-of-size.py
 # Slices of a size are sizes: size[::-1][0] is the static last dim, size[-2:]
-# is (s1, 8) and its first element the symbolic dim 1.
+# is (s1, 8) and its first element the symbolic dim 1. Both symbolic dims get
+# a node up front, each right after x, so they read in reverse order.
 # SLICES-OF-SIZE-LABEL: def forward(self, x: "f32[s0, s1, 8][8*s1, 8, 1]cpu", s0: "Sym(s0)", s1: "Sym(s1)"):
-# SLICES-OF-SIZE-NEXT:  sym_size_int: "Sym(s1)" = torch.ops.aten.sym_size.int(x, 1)
-# SLICES-OF-SIZE-NEXT:  new_zeros = x.new_zeros((sym_size_int, 8));  x = None
-# SLICES-OF-SIZE-NEXT:  return (8, sym_size_int, new_zeros)
+# SLICES-OF-SIZE-NEXT:  sym_size_int_1: "Sym(s1)" = torch.ops.aten.sym_size.int(x, 1)
+# SLICES-OF-SIZE-NEXT:  sym_size_int: "Sym(s0)" = torch.ops.aten.sym_size.int(x, 0);  sym_size_int = None
+# SLICES-OF-SIZE-NEXT:  new_zeros = x.new_zeros(sym_size_int_1, 8);  x = None
+# SLICES-OF-SIZE-NEXT:  return (8, sym_size_int_1, new_zeros)
 class GraphModule(torch.nn.Module):
     def forward(self, x: "f32[s0, s1, 8][8*s1, 8, 1]cpu", s0: "Sym(s0)", s1: "Sym(s1)"):
         size = x.size()

@@ -6,13 +6,13 @@
 # The full pipeline, result on stdout:
 # RUN: %piecewise opt %s --passes=split-coalescing,noop-elimination,dce,cse,decompose-size --check-no-change | FileCheck %s --check-prefix=PIPE
 # PIPE-LABEL: def forward(self, x: "f32[s0, 96][96, 1]cpu", s0: "Sym(s0)"):
-# PIPE-NEXT:  split_with_sizes = torch.ops.aten.split_with_sizes.default(x, [32, 32, 32], -1)
+# PIPE-NEXT:  sym_size_int: "Sym(s0)" = torch.ops.aten.sym_size.int(x, 0)
+# PIPE-NEXT:  split_with_sizes = torch.ops.aten.split_with_sizes.default(x, [32, 32, 32], -1);  x = None
 # PIPE-NEXT:  getitem_2: "f32[s0, 32][96, 1]cpu" = split_with_sizes[0]
 # PIPE-NEXT:  getitem_3: "f32[s0, 32][96, 1]cpu" = split_with_sizes[1]
 # PIPE-NEXT:  getitem_4: "f32[s0, 32][96, 1]cpu" = split_with_sizes[2];  split_with_sizes = None
 # PIPE-NEXT:  mul: "f32[s0, 32][32, 1]cpu" = torch.ops.aten.mul.Tensor(getitem_2, getitem_3);  getitem_2 = getitem_3 = None
 # PIPE-NEXT:  add: "f32[s0, 32][32, 1]cpu" = torch.ops.aten.add.Tensor(mul, mul);  mul = None
-# PIPE-NEXT:  sym_size_int: "Sym(s0)" = torch.ops.aten.sym_size.int(x, 0);  x = None
 # PIPE-NEXT:  sub: "f32[s0, 32][32, 1]cpu" = torch.ops.aten.sub.Tensor(add, getitem_4);  add = getitem_4 = None
 # PIPE-NEXT:  view_1: "f32[s0, 2, 16][32, 16, 1]cpu" = torch.ops.aten.view.default(sub, [sym_size_int, 2, 16]);  sub = sym_size_int = None
 # PIPE-NEXT:  return (view_1,)

@@ -1,5 +1,7 @@
 #include "PassTestUtil.h"
 
+#include "piecewise/transforms/DecomposeSize.h"
+
 using namespace piecewise;
 using namespace piecewise::testing;
 
@@ -43,7 +45,8 @@ TEST(DecomposeSize, WholeSizeUsesGetTheDimsSpliced) {
         return (view, reshape, tail, size)
 )PY"),
                            "decompose-size");
-  EXPECT_EQ(count(r.printed, "y.view((sym_size_int, 64))"), 1u) << r.printed;
+  // A Tensor method gets the dims as separate arguments, as vLLM splices them.
+  EXPECT_EQ(count(r.printed, "y.view(sym_size_int, 64)"), 1u) << r.printed;
   EXPECT_EQ(count(r.printed, "reshape.default(y, [sym_size_int, 64])"), 1u) << r.printed;
   // size[1:] is a size itself: its dims, here the static 64.
   EXPECT_EQ(count(r.printed, "return (view, reshape, (64,), (sym_size_int, 64))"), 1u) << r.printed;
@@ -61,7 +64,41 @@ TEST(DecomposeSize, AtenSymSizeAndSingleDims) {
         return (a, b, c, d, e)
 )PY"),
                            "decompose-size");
-  EXPECT_EQ(count(r.printed, "return (8, sym_size_int, 8, 8, e)"), 1u) << r.printed;
+  // The whole query made a node for its symbolic dim 0 (unused: a reads dim 1).
+  EXPECT_EQ(count(r.printed, "return (8, sym_size_int_1, 8, 8, e)"), 1u) << r.printed;
+}
+
+TEST(DecomposeSize, NodesGoRightAfterTheProducer) {
+  PipelineResult r =
+      runOn(graph("x: \"f32[s0, 8]\", s0: \"Sym(s0)\"",
+                  R"PY(        r: "f32[s0, 8]" = torch.ops.aten.relu.default(x);  x = None
+        t: "f32[s0, 8]" = torch.ops.aten.sin.default(r)
+        size = r.size()
+        a = size[0]
+        v = torch.ops.aten.view.default(t, [a, 8])
+        return (v,)
+)PY"),
+            "decompose-size");
+  // After relu, before sin: the SymInt, not r, is what a later use needs.
+  size_t relu = r.printed.find("relu.default"), sym = r.printed.find("sym_size.int(r, 0)"),
+         sin = r.printed.find("sin.default");
+  ASSERT_NE(sym, std::string::npos) << r.printed;
+  EXPECT_TRUE(relu < sym && sym < sin) << r.printed;
+}
+
+TEST(DecomposeSize, SingleDimQueriesStayWhenTurnedOff) {
+  auto m = parseGraph(graph("x: \"f32[s0, 8]\", s0: \"Sym(s0)\"", R"PY(        b = x.size(0)
+        d = torch.ops.aten.sym_size.int(x, 1)
+        return (b, d)
+)PY"));
+  DecomposeSizeOptions options;
+  options.singleDimQueries = false;
+  DecomposeSizePass pass(options);
+  DiagnosticEngine diag;
+  PassContext ctx(nullptr, diag);
+  FailureOr<bool> changed = pass.run(m->graph(), ctx);
+  ASSERT_TRUE(succeeded(changed));
+  EXPECT_FALSE(*changed);
 }
 
 TEST(DecomposeSize, UnknownMetaIsLeftAlone) {
@@ -99,6 +136,6 @@ TEST(DecomposeSize, SlicesOfASizeAreSizes) {
   EXPECT_EQ(count(r.printed, "[slice("), 0u) << r.printed;
   // rev[0] is dim 2 (static), tail[0] is dim 1 (symbolic).
   EXPECT_EQ(count(r.printed, "sym_size.int(x, 1)"), 1u) << r.printed;
-  EXPECT_EQ(count(r.printed, "x.view((sym_size_int, 8))"), 1u) << r.printed;
-  EXPECT_EQ(count(r.printed, "return (8, sym_size_int, view)"), 1u) << r.printed;
+  EXPECT_EQ(count(r.printed, "x.view(sym_size_int_1, 8)"), 1u) << r.printed;
+  EXPECT_EQ(count(r.printed, "return (8, sym_size_int_1, view)"), 1u) << r.printed;
 }

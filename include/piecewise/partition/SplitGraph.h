@@ -1,8 +1,9 @@
 //===- SplitGraph.h - The whole `split` pipeline on one graph ---*- C++ -*-===//
 //
-// What vLLM's `split_graph` does, as one call: decompose torch.Size values
-// into scalar dims (the decompose-size pass, so that no Size crosses a
-// boundary and static dims become literals inside the consuming piece),
+// What vLLM's `split_graph` does, as one call: decompose whole torch.Size
+// values into scalar dims (the decompose-size pass, so that no Size crosses a
+// boundary: each symbolic dim is read right after the tensor's producer and
+// static dims become literals in the users),
 // partition at the splitting ops, and check that only flat values cross the
 // boundaries. The graph is rewritten by decompose-size (and only by it); the
 // returned plan points into it. buildSplitModule() then makes the module.
@@ -12,6 +13,7 @@
 
 #include "piecewise/partition/SplittingOpPartitioner.h"
 #include "piecewise/schema/OpRegistry.h"
+#include "piecewise/transforms/DecomposeSize.h"
 
 namespace piecewise {
 
@@ -19,6 +21,9 @@ struct SplitGraphOptions {
   SplittingOpOptions partition;
   /// Run decompose-size first.
   bool decomposeSize = true;
+  /// Its options: by default only what vLLM's `_decompose_size_nodes` rewrites
+  /// (whole `x.size()` queries); single-dim queries stay as they are.
+  DecomposeSizeOptions decompose = {/*singleDimQueries=*/false};
   /// Fail when a tuple, list or torch.Size would cross a boundary.
   bool checkFlatBoundaries = true;
 };

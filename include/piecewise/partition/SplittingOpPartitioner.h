@@ -11,7 +11,11 @@
 //    a splitting op too shares its piece with it;
 //  - a getitem goes into its producer's piece (a tuple never crosses a
 //    boundary), unless the producer is a placeholder: then it is ordinary;
-//  - every other node goes into the current piece.
+//  - every other node goes into the current piece, except a get_attr
+//    constant: it takes the current id (so it counts, as in vLLM's walk) but
+//    stays in the stitching module, which passes it to the pieces that use it
+//    (what torch.fx's split_module does), so a piece of constants alone never
+//    appears.
 // Then a piece that holds only one empty-allocation node (`aten::empty*`,
 // `aten::new_empty*`, `torch.empty`, `torch.empty_like`, `torch.empty_strided`,
 // the `new_empty` method) merges into the previous non-splitting piece when
