@@ -8,7 +8,9 @@
 // whether it is a splitting piece, inputs and outputs with their kinds, the
 // targets of its call nodes, its structural hash). -o writes the split module
 // in code form: the stitching module plus one nested class per piece, a
-// runnable Python module that `piecewise print`/`lint` read back.
+// runnable Python module that `piecewise print`/`lint` read back. A
+// splitting op that matches no node of a graph with calls gets a note on
+// stderr naming the similar ops the graph has.
 //
 //===----------------------------------------------------------------------===//
 
@@ -194,7 +196,9 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
       ->type_name("");
   cmd->add_option("--splitting-ops", opts->splittingOps,
                   "Ops to split at, comma-separated: a packet (aten::add) matches every "
-                  "overload, an overload (aten::add.Tensor) only itself; vllm.foo means vllm::foo")
+                  "overload, an overload (aten::add.Tensor) only itself; vllm.foo means "
+                  "vllm::foo; a Python callable by its qualified name "
+                  "(torch._C._nn.scaled_dot_product_attention)")
       ->type_name("OP[,OP...]")
       ->delimiter(',')
       ->allow_extra_args(false)
@@ -234,6 +238,11 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
       exitCode = kExitInputError;
       return;
     }
+    // A pattern that matches nothing is most likely a typo: say so (exit 0).
+    DiagnosticEngine notes;
+    for (std::string& m : unmatchedSplittingOps(input->module->graph(), options.partition))
+      notes.note(Location{input->buffer.get(), 0, 0}, std::move(m));
+    printDiagnostics(notes);
 
     if (!opts->output.empty()) {
       // Piece by piece: build, verify, print, free. The stitching module is
