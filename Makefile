@@ -9,7 +9,9 @@ JOBS ?= $(shell nproc)
 
 APT_PACKAGES := g++ make libfmt-dev libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev \
                 llvm-14-tools clang-format-14 libbenchmark-dev libmimalloc-dev
-PIP_PACKAGES := torch==2.13.0 pytest cmake ninja pybind11 scikit-build-core
+# transformers: test dependency only (python/tests/test_backend_models.py builds small models
+# from its config classes; nothing is downloaded).
+PIP_PACKAGES := torch==2.13.0 pytest cmake ninja pybind11 scikit-build-core transformers
 
 DEMO_INPUT ?= examples/llama2_makefx.py
 
@@ -29,7 +31,7 @@ apt-deps:
 	fi
 
 pip-deps:
-	@$(PYTHON) -c "import torch, pytest, pybind11, scikit_build_core; assert torch.__version__.startswith('2.13.0')" 2>/dev/null || \
+	@$(PYTHON) -c "import torch, pytest, pybind11, scikit_build_core, transformers; assert torch.__version__.startswith('2.13.0')" 2>/dev/null || \
 	  $(PYTHON) -m pip install -q $(PIP_PACKAGES)
 	@command -v cmake >/dev/null && command -v ninja >/dev/null || $(PYTHON) -m pip install -q cmake ninja
 

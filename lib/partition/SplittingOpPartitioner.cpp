@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace piecewise {
@@ -33,8 +34,14 @@ SplittingOpMatcher::SplittingOpMatcher(const std::vector<std::string>& patterns,
 }
 
 std::optional<std::string_view> SplittingOpMatcher::matchTarget(std::string_view target) const {
-  if (!isOpTarget(target))
+  if (!isOpTarget(target)) {
+    // A Python callable (`torch._C._nn.scaled_dot_product_attention`) matches
+    // its qualified name as written.
+    for (const std::string& s : spellings_)
+      if (s == target)
+        return s;
     return std::nullopt;
+  }
   std::string_view packet = opPacket(target);
   for (size_t i = 0; i < patterns_.size(); ++i) {
     const std::string& p = patterns_[i];
@@ -57,6 +64,121 @@ std::optional<std::string_view> SplittingOpMatcher::match(const Node& node) cons
       node.args()[0].kind() == Argument::Kind::Op)
     return matchTarget(node.args()[0].getSymbol().str());
   return std::nullopt;
+}
+
+namespace {
+
+/// The op's own name, lower-cased: `unified_attention` for
+/// `vllm::unified_attention.default`, `scaled_dot_product_attention` for
+/// `torch._C._nn.scaled_dot_product_attention`.
+std::string opStem(std::string_view name) {
+  std::string_view stem = name;
+  if (size_t p = stem.find("::"); p != std::string_view::npos) {
+    stem = stem.substr(p + 2);
+    stem = stem.substr(0, stem.find('.'));
+  } else if (size_t dot = stem.rfind('.'); dot != std::string_view::npos) {
+    stem = stem.substr(dot + 1);
+  }
+  std::string out(stem);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z')
+      c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+size_t editDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j)
+    row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+bool shareLongWord(std::string_view a, std::string_view b) {
+  size_t i = 0;
+  while (i < a.size()) {
+    size_t end = a.find('_', i);
+    if (end == std::string_view::npos)
+      end = a.size();
+    std::string_view word = a.substr(i, end - i);
+    if (word.size() >= 5) {
+      for (size_t at = b.find(word); at != std::string_view::npos; at = b.find(word, at + 1)) {
+        bool startsWord = at == 0 || b[at - 1] == '_';
+        bool endsWord = at + word.size() == b.size() || b[at + word.size()] == '_';
+        if (startsWord && endsWord)
+          return true;
+      }
+    }
+    i = end + 1;
+  }
+  return false;
+}
+
+} // namespace
+
+std::vector<std::string> unmatchedSplittingOps(const Graph& graph,
+                                               const SplittingOpOptions& options) {
+  std::vector<std::string> notes;
+  SplittingOpMatcher matcher(options.splittingOps, options.matchFunctionalizedOps);
+  if (matcher.empty())
+    return notes;
+  // The distinct call targets, in first-occurrence order, and which patterns match.
+  std::vector<std::string_view> targets;
+  std::unordered_map<std::string_view, bool> seen;
+  std::vector<std::string_view> matched;
+  bool anyCall = false;
+  for (const Node* n : graph) {
+    if (n->op() == OpKind::CallMethod || n->op() == OpKind::CallModule)
+      anyCall = true;
+    if (!n->isCallFunction())
+      continue;
+    anyCall = true;
+    if (std::optional<std::string_view> m = matcher.match(*n))
+      matched.push_back(*m);
+    if (seen.emplace(n->target().str(), true).second)
+      targets.push_back(n->target().str());
+  }
+  if (!anyCall)
+    return notes;
+  for (const std::string& pattern : options.splittingOps) {
+    if (pattern.empty() ||
+        std::find(matched.begin(), matched.end(), std::string_view(pattern)) != matched.end())
+      continue;
+    std::string stem = opStem(canonicalOpPattern(pattern));
+    std::vector<std::pair<size_t, std::string_view>> similar;
+    for (std::string_view t : targets) {
+      if (t == "operator.getitem")
+        continue;
+      std::string other = opStem(t);
+      size_t d = editDistance(stem, other);
+      bool close = d <= std::max<size_t>(2, std::min(stem.size(), other.size()) / 4);
+      bool contains =
+          std::min(stem.size(), other.size()) >= 4 &&
+          (stem.find(other) != std::string::npos || other.find(stem) != std::string::npos);
+      if (close || contains || shareLongWord(stem, other))
+        similar.emplace_back(d, t);
+    }
+    std::stable_sort(similar.begin(), similar.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::string message = fmt::format("splitting op '{}' matches no node of the graph", pattern);
+    if (similar.empty()) {
+      message += "; it has no similar op";
+    } else {
+      message += "; similar ops it has: ";
+      for (size_t i = 0; i < similar.size() && i < 5; ++i)
+        message += fmt::format("{}{}", i ? ", " : "", similar[i].second);
+    }
+    notes.push_back(std::move(message));
+  }
+  return notes;
 }
 
 bool isEmptyAllocation(const Node& node) {

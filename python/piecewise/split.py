@@ -27,6 +27,8 @@ from __future__ import annotations
 import copy
 import gc
 import operator
+import sys
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, List, Sequence, Tuple, Union
 
@@ -173,9 +175,37 @@ class SplitItem:
 
 
 def _pattern(op) -> str:
+    """The C++ pattern for a splitting op: an op name as written (``"ns::op"``, its dotted
+    spellings), a torch op object, or a Python callable (``F.scaled_dot_product_attention``)
+    or its qualified name, both spelled as FX records the callable
+    (``torch._C._nn.scaled_dot_product_attention``)."""
     if isinstance(op, str):
-        return op
-    return _fx.op_name(op)
+        if "::" in op or op.startswith("torch.ops.") or "." not in op:
+            return op
+        obj = _resolve_loaded(op)
+        if obj is None:
+            return op
+        return _pattern(obj)
+    if isinstance(op, (torch._ops.OpOverload, torch._ops.OpOverloadPacket,
+                       torch._ops.HigherOrderOperator)):
+        return _fx.op_name(op)
+    if callable(op) and not isinstance(op, type):
+        return _fx.target_string("call_function", op)
+    raise TypeError(f"a splitting op is an op name, a torch op or a Python callable, not {op!r}")
+
+
+def _resolve_loaded(name: str):
+    """The callable a dotted name denotes, looked up from an already imported module (nothing
+    is imported here); None when it is not one."""
+    parts = name.split(".")
+    obj = sys.modules.get(parts[0])
+    if obj is None:
+        return None
+    for p in parts[1:]:
+        obj = getattr(obj, p, None)
+        if obj is None:
+            return None
+    return obj if callable(obj) and not isinstance(obj, type) else None
 
 
 def _new_gm(root, graph: tfx.Graph, name: str) -> tfx.GraphModule:
@@ -193,10 +223,11 @@ def split_graph(
     merge_empty: bool = True,
 ) -> Tuple[tfx.GraphModule, List[SplitItem]]:
     """Splits ``graph`` (a GraphModule; the parameter has vLLM's name) at ``splitting_ops``
-    (``"ns::op"``, ``"ns::op.overload"``, OpOverload or OpOverloadPacket objects). Returns
-    ``(split_gm, items)`` with items sorted by graph_id. Raises RuntimeError (with the C++
-    diagnostics) when a tuple, list or torch.Size would cross a piece boundary or the graph
-    is malformed."""
+    (``"ns::op"``, ``"ns::op.overload"``, OpOverload or OpOverloadPacket objects, Python
+    callables such as ``F.scaled_dot_product_attention`` or their qualified names). Returns ``(split_gm, items)`` with items sorted by graph_id.
+    Warns (``warnings.warn``) for each splitting op that matches no node of a graph with calls,
+    naming the similar ops the graph has. Raises RuntimeError (with the C++ diagnostics) when a
+    tuple, list or torch.Size would cross a piece boundary or the graph is malformed."""
     split_gm, items, _ = split_graph_ex(graph, splitting_ops, decompose_size=decompose_size,
                                         merge_empty=merge_empty)
     return split_gm, items
@@ -220,6 +251,8 @@ def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty):
     ir = _fx.to_ir(gm)
     sync, pieces, num_unique = ir.core.split(ops, decompose_size, merge_empty, True)
     # vLLM edits the graph in place and does not regenerate gm's code: neither do we.
+    for message in _fx._core.unmatched_splitting_ops(ir.core, ops):
+        warnings.warn(f"piecewise: {message}", stacklevel=4)
     nodes = _fx.sync(gm.graph, ir, sync)
     split_gm, items = _build(gm, nodes, pieces)
     return split_gm, items, num_unique

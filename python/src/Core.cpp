@@ -575,4 +575,14 @@ PYBIND11_MODULE(_core, m) {
            "decompose-size + the splitting-op partitioner. Returns (sync, pieces, num_unique); "
            "pieces are (id, is_splitting, kind, reason, nodes, inputs, outputs, hash) with "
            "node positions in the (synced) graph order.");
+  m.def(
+      "unmatched_splitting_ops",
+      [](IRGraph& ir, const std::vector<std::string>& ops) {
+        SplittingOpOptions options;
+        options.splittingOps = ops;
+        return unmatchedSplittingOps(ir.graph(), options);
+      },
+      py::arg("ir"), py::arg("splitting_ops"),
+      "One message per splitting op that matches no node of a graph with calls, naming the "
+      "similar ops the graph has.");
 }

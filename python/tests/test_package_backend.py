@@ -51,12 +51,20 @@ def test_backend_with_passes():
     assert be.stats["pieces"] == 5
 
 
-def test_backend_inductor():
-    model = llama(2)
+@pytest.mark.parametrize("dynamic", [False, True])
+def test_backend_inductor(dynamic):
+    # dynamic=True lifts each RMSNorm eps into a 0-d tensor read with .item() (a SymFloat of
+    # its own): the pieces must still compile (no DataDependentOutputException) and dedup.
+    model = llama(3 if dynamic else 2)
     ids = mx.llama_example_input(6)
     be = piecewise.backend(splitting_ops=[ATTN], compile_with="inductor")
     torch._dynamo.reset()
-    compiled = torch.compile(model, backend=be, fullgraph=True)
+    compiled = torch.compile(model, backend=be, fullgraph=True, dynamic=dynamic)
     with torch.no_grad():
         assert_same(compiled(ids), model(ids), 1e-4, 1e-5, "inductor pieces vs eager")
+        if dynamic:
+            ids5 = mx.llama_example_input(5)
+            assert_same(compiled(ids5), model(ids5), 1e-4, 1e-5, "inductor, other size")
+    assert be.stats["graphs"] == 1
+    assert be.stats["splitting_pieces"] == (3 if dynamic else 2)
     assert be.stats["compilations"] == be.stats["unique_pieces"] == 3

@@ -46,6 +46,7 @@ LIT_CASES = {
     "matching.py": "aten::add",
     "functionalized.py": ATTENTION,
     "usage.py": "aten::sin",
+    "python-callable.py": "torch._C._nn.scaled_dot_product_attention",
 }
 
 

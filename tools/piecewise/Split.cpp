@@ -12,6 +12,8 @@
 // written: `import torch` and friends first, and an `__init__` that makes
 // each nested piece class the submodule of its name, so executing the file
 // and calling `GraphModule()(*inputs)` works with no loader.
+// A splitting op that matches no node of a graph with calls gets a note on
+// stderr naming the similar ops the graph has.
 //
 //===----------------------------------------------------------------------===//
 
@@ -231,7 +233,9 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
       ->type_name("");
   cmd->add_option("--splitting-ops", opts->splittingOps,
                   "Ops to split at, comma-separated: a packet (aten::add) matches every "
-                  "overload, an overload (aten::add.Tensor) only itself; vllm.foo means vllm::foo")
+                  "overload, an overload (aten::add.Tensor) only itself; vllm.foo means "
+                  "vllm::foo; a Python callable by its qualified name "
+                  "(torch._C._nn.scaled_dot_product_attention)")
       ->type_name("OP[,OP...]")
       ->delimiter(',')
       ->allow_extra_args(false)
@@ -274,6 +278,11 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
       exitCode = kExitInputError;
       return;
     }
+    // A pattern that matches nothing is most likely a typo: say so (exit 0).
+    DiagnosticEngine notes;
+    for (std::string& m : unmatchedSplittingOps(input->module->graph(), options.partition))
+      notes.note(Location{input->buffer.get(), 0, 0}, std::move(m));
+    printDiagnostics(notes);
 
     if (!opts->output.empty()) {
       // Piece by piece: build, verify, print, free. The stitching module is

@@ -102,6 +102,39 @@ TEST(PieceHash, SeesTargetsConstantsMetaAndWiring) {
 )py"));
 }
 
+TEST(PieceHash, SymbolsAreNumberedByFirstOccurrence) {
+  // Dynamic shapes lift each layer's RMSNorm eps into a SymFloat of its own:
+  // pieces equal up to a consistent renaming of their symbols hash equal.
+  constexpr const char* kBodyA = R"py(        a: "f32[s0, 8]" = torch.ops.aten.add.Tensor(x, eps)
+        b: "f32[2*s0 + 1, 8]" = torch.ops.aten.mul.Tensor(a, s0)
+        return (b,)
+)py";
+  uint64_t h = hashOf(R"py(x: "f32[s0, 8]", eps: "Sym(zf57)", s0: "Sym(s0)")py", kBodyA);
+  EXPECT_EQ(h, hashOf(R"py(x: "f32[s7, 8]", eps: "Sym(zf21)", s7: "Sym(s7)")py",
+                      R"py(        a: "f32[s7, 8]" = torch.ops.aten.add.Tensor(x, eps)
+        b: "f32[2*s7 + 1, 8]" = torch.ops.aten.mul.Tensor(a, s7)
+        return (b,)
+)py"));
+  // Not a consistent renaming: two symbols in one piece, one in the other.
+  EXPECT_NE(h, hashOf(R"py(x: "f32[s0, 8]", eps: "Sym(zf57)", s1: "Sym(s1)")py",
+                      R"py(        a: "f32[s0, 8]" = torch.ops.aten.add.Tensor(x, eps)
+        b: "f32[2*s0 + 1, 8]" = torch.ops.aten.mul.Tensor(a, s1)
+        return (b,)
+)py"));
+  // A backed size symbol never equals an unbacked one.
+  EXPECT_NE(h, hashOf(R"py(x: "f32[u0, 8]", eps: "Sym(zf57)", u0: "Sym(u0)")py",
+                      R"py(        a: "f32[u0, 8]" = torch.ops.aten.add.Tensor(x, eps)
+        b: "f32[2*u0 + 1, 8]" = torch.ops.aten.mul.Tensor(a, u0)
+        return (b,)
+)py"));
+  // The expression itself still counts.
+  EXPECT_NE(h, hashOf(R"py(x: "f32[s0, 8]", eps: "Sym(zf57)", s0: "Sym(s0)")py",
+                      R"py(        a: "f32[s0, 8]" = torch.ops.aten.add.Tensor(x, eps)
+        b: "f32[2*s0 + 2, 8]" = torch.ops.aten.mul.Tensor(a, s0)
+        return (b,)
+)py"));
+}
+
 TEST(PieceHash, TransformerLayersBetweenSplittingOpsHashEqual) {
   // Three identical layers; the attention writes a string naming the layer,
   // so splitting pieces differ while the pieces between them are equal.

@@ -118,7 +118,7 @@ TEST(SplittingOpPartitioner, PacketMatchesEveryOverloadOverloadOnlyItself) {
   EXPECT_EQ(split(*p, {"aten::add.out", "relu"}), "0:C[a,b,c,d](x,y)->(d)");
 }
 
-TEST(SplittingOpPartitioner, CallMethodsAndPythonCallablesNeverMatch) {
+TEST(SplittingOpPartitioner, CallMethodsNeverMatchPythonCallablesByQualifiedName) {
   auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, x: "f32[4]"):
         a = x.relu()
@@ -126,7 +126,49 @@ TEST(SplittingOpPartitioner, CallMethodsAndPythonCallablesNeverMatch) {
         c: "f32[4]" = torch.ops.aten.relu.default(b)
         return (c,)
 )py");
-  EXPECT_EQ(split(*p, {"relu", "torch.relu", "aten::relu"}), "0:C[a,b](x)->(b) 1:S[c](b)->(c)");
+  EXPECT_EQ(split(*p, {"relu", "aten::relu"}), "0:C[a,b](x)->(b) 1:S[c](b)->(c)");
+  // `torch.relu` names the callable exactly (Dynamo-level graphs call
+  // torch._C._nn.scaled_dot_product_attention the same way); consecutive
+  // splitting ops share a piece.
+  EXPECT_EQ(split(*p, {"relu", "torch.relu", "aten::relu"}), "0:C[a](x)->(a) 1:S[b,c](a)->(c)");
+  EXPECT_EQ(split(*p, {"torch.relu"}), "0:C[a](x)->(a) 1:S[b](a)->(b) 2:C[c](b)->(c)");
+}
+
+TEST(SplittingOpPartitioner, UnmatchedPatternsNameSimilarOps) {
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
+    def forward(self, q: "f32[1, 2, 4, 8]", w: "f32[8, 8]"):
+        a: "f32[1, 2, 4, 8]" = torch._C._nn.scaled_dot_product_attention(q, q, q)
+        b: "f32[1, 2, 4, 8]" = torch.ops.vllm.unified_attention.default(a)
+        c: "f32[1, 2, 4, 8]" = torch.ops.aten.relu.default(b)
+        return (c,)
+)py");
+  ASSERT_TRUE(p->module);
+  auto notes = [&](std::vector<std::string> ops) {
+    SplittingOpOptions options;
+    options.splittingOps = std::move(ops);
+    std::string out;
+    for (const std::string& m : unmatchedSplittingOps(p->module->graph(), options))
+      out += m + "\n";
+    return out;
+  };
+  EXPECT_EQ(notes({"vllm::unified_attention", "torch._C._nn.scaled_dot_product_attention"}), "");
+  EXPECT_EQ(notes({"vllm::unified_atention"}),
+            "splitting op 'vllm::unified_atention' matches no node of the graph; similar ops it "
+            "has: vllm::unified_attention.default\n");
+  EXPECT_EQ(notes({"aten::scaled_dot_product_attention"}),
+            "splitting op 'aten::scaled_dot_product_attention' matches no node of the graph; "
+            "similar ops it has: torch._C._nn.scaled_dot_product_attention, "
+            "vllm::unified_attention.default\n");
+  EXPECT_EQ(notes({"aten::relu", "aten::mm"}),
+            "splitting op 'aten::mm' matches no node of the graph; it has no similar op\n");
+  // A graph without calls: nothing to say.
+  auto empty = parseGraph(R"py(class M(torch.nn.Module):
+    def forward(self, x: "f32[4]"):
+        return (x,)
+)py");
+  SplittingOpOptions options;
+  options.splittingOps = {"aten::mm"};
+  EXPECT_TRUE(unmatchedSplittingOps(empty->module->graph(), options).empty());
 }
 
 TEST(SplittingOpPartitioner, GetItemOfMultiOutputSplittingOpStaysInItsPiece) {

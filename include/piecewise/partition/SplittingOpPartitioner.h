@@ -28,7 +28,9 @@
 // Matching (ir/Target.h): a packet pattern (`aten::add`) matches every
 // overload, an overload pattern (`aten::add.Tensor`) only itself; the dotted
 // spelling `vllm.unified_attention` is a synonym of `vllm::unified_attention`;
-// call_method nodes and Python callables never match. As an extension for
+// call_method nodes never match; a Python callable called by a call_function
+// node (Dynamo-level graphs: `torch._C._nn.scaled_dot_product_attention`)
+// matches its qualified name, spelled exactly. As an extension for
 // functionalized (AOT) graphs, a `higher_order::auto_functionalized` or
 // `auto_functionalized_v2` node also matches when the op it wraps (its first
 // argument) does.
@@ -76,6 +78,15 @@ private:
 
 /// True for a node that only allocates an uninitialized tensor.
 bool isEmptyAllocation(const Node& node);
+
+/// One message per splitting-op pattern that matches no node of `graph`, when
+/// the graph has any call (a typo must not look like success): "splitting op
+/// 'P' matches no node of the graph; similar ops it has: a, b" (up to five,
+/// closest first: a shared word of five letters or more, or a small edit
+/// distance between the op names), or "...; it has no similar op". Empty when
+/// every pattern matches or the graph has no call.
+std::vector<std::string> unmatchedSplittingOps(const Graph& graph,
+                                               const SplittingOpOptions& options);
 
 /// Partitions `graph` at its splitting ops and finalizes the plan. Fails (with
 /// diagnostics) only on a malformed graph (a getitem before its producer).
