@@ -158,6 +158,16 @@ LifetimePlan::LifetimePlan(const PartitionPlan& plan, const OpRegistry* registry
 }
 
 LifetimePlan::PeakMemory LifetimePlan::estimatePeakMemory() const {
+  return computeLiveBytes(nullptr);
+}
+
+LifetimePlan::MemoryProfile LifetimePlan::memoryProfile() const {
+  MemoryProfile profile;
+  profile.peak = computeLiveBytes(&profile);
+  return profile;
+}
+
+LifetimePlan::PeakMemory LifetimePlan::computeLiveBytes(MemoryProfile* profile) const {
   const NodeNumbering& num = plan_->numbering();
   PeakMemory out;
   const size_t ns = storages_.numStorages();
@@ -190,6 +200,28 @@ LifetimePlan::PeakMemory LifetimePlan::estimatePeakMemory() const {
       delta[deathOf[s] + 1] -= bytes[s];
   }
   int64_t live = 0;
+  if (profile) {
+    // Without frees a storage stays allocated from its birth to the end.
+    std::vector<int64_t> bornAt(static_cast<size_t>(end) + 1, 0);
+    for (size_t s = 0; s < ns; ++s)
+      if (born[s] != ~0u)
+        bornAt[born[s]] += bytes[s];
+    profile->withFrees.resize(end);
+    profile->withoutFrees.resize(end);
+    profile->peakPosition = end;
+    int64_t allocated = 0;
+    for (uint32_t p = 0; p < end; ++p) {
+      live += delta[p];
+      allocated += bornAt[p];
+      profile->withFrees[p] = live;
+      profile->withoutFrees[p] = allocated;
+      if (live > out.withFrees) {
+        out.withFrees = live;
+        profile->peakPosition = p;
+      }
+    }
+    return out;
+  }
   for (uint32_t p = 0; p < end; ++p) {
     live += delta[p];
     out.withFrees = std::max(out.withFrees, live);

@@ -9,10 +9,13 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace piecewise::cli {
 
@@ -72,6 +75,14 @@ bool rejectUnparsable(const SourceBuffer& buffer, DiagnosticEngine& diag) {
   return false;
 }
 
+/// The file `path` names, if it exists: device and inode.
+std::optional<std::pair<dev_t, ino_t>> fileIdentity(const std::string& path) {
+  struct stat st {};
+  if (path.empty() || path == "-" || ::stat(path.c_str(), &st) != 0)
+    return std::nullopt;
+  return std::make_pair(st.st_dev, st.st_ino);
+}
+
 } // namespace
 
 std::unique_ptr<SourceBuffer> readInput(const std::string& path) {
@@ -112,20 +123,94 @@ bool writeOutput(const std::string& path, std::string_view text) {
     }
     return true;
   }
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) {
-    printError(fmt::format("cannot open '{}' for writing: {}", path, std::strerror(errno)));
+  auto fail = [&](const char* what, int err, const char* how = "") {
+    printError(fmt::format("cannot {} '{}'{}: {}", what, path, how, std::strerror(err)));
     return false;
+  };
+  auto writeAll = [&](int fd) -> int {
+    for (size_t done = 0; done < text.size();) {
+      ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return errno;
+      done += static_cast<size_t>(n);
+    }
+    return 0;
+  };
+
+  // Something that is not a regular file (/dev/null, a FIFO) is written in
+  // place: renaming over it would replace the device or pipe itself.
+  struct stat st {};
+  bool exists = ::stat(path.c_str(), &st) == 0;
+  if (exists && !S_ISREG(st.st_mode)) {
+    int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0)
+      return fail("open", errno, " for writing");
+    int err = writeAll(fd);
+    if (::close(fd) != 0 && !err)
+      err = errno;
+    return err ? fail("write", err) : true;
   }
-  bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  int err = errno;
-  if (std::fclose(f) != 0 && ok) {
-    ok = false;
+  // A symlink is followed: the file it names is replaced, not the link.
+  std::string target = path;
+  if (exists) {
+    if (char* real = ::realpath(path.c_str(), nullptr)) {
+      target = real;
+      std::free(real);
+    }
+  }
+
+  // A regular file: write a temporary file in the same directory and rename
+  // it over the target, so that a failure (a full disk, a crash, an
+  // interrupt) never leaves a partial or destroyed file behind.
+  size_t slash = target.rfind('/');
+  std::string tmp = slash == std::string::npos ? "." + target + ".piecewise-XXXXXX"
+                                               : target.substr(0, slash + 1) + "." +
+                                                     target.substr(slash + 1) + ".piecewise-XXXXXX";
+  int fd = ::mkstemp(tmp.data());
+  if (fd < 0) // the directory is missing or not writable
+    return fail("open", errno, " for writing");
+  // The permissions a plain open(O_CREAT, 0666) would give, or the old file's.
+  mode_t mode = 0;
+  if (exists) {
+    mode = st.st_mode & 07777;
+  } else {
+    mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode = 0666 & ~mask;
+  }
+  int err = writeAll(fd);
+  if (!err && ::fchmod(fd, mode) != 0)
     err = errno;
+  if (!err && ::fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
+    err = errno;
+  if (::close(fd) != 0 && !err)
+    err = errno;
+  if (!err && ::rename(tmp.c_str(), target.c_str()) != 0)
+    err = errno;
+  if (err) {
+    ::unlink(tmp.c_str());
+    return fail("write", err);
   }
-  if (!ok)
-    printError(fmt::format("cannot write '{}': {}", path, std::strerror(err)));
-  return ok;
+  return true;
+}
+
+int refuseOutputOverInput(const std::string& output, const std::string& input,
+                          const GlobalOptions& globals) {
+  std::optional<std::pair<dev_t, ino_t>> out = fileIdentity(output);
+  if (!out)
+    return kExitOk;
+  std::vector<std::string> inputs = globals.schemaFiles;
+  inputs.push_back(input);
+  for (const std::string& in : inputs) {
+    if (fileIdentity(in) == out) {
+      printError(
+          fmt::format("-o '{}' names the input file '{}'; refusing to overwrite it", output, in));
+      return kExitUsage;
+    }
+  }
+  return kExitOk;
 }
 
 int buildRegistry(const GlobalOptions& globals, OpRegistry& registry,

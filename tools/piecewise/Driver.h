@@ -35,9 +35,19 @@ void printDiagnostics(const DiagnosticEngine& diag);
 /// and returns null.
 std::unique_ptr<SourceBuffer> readInput(const std::string& path);
 
-/// Writes `text` to `path`, or to stdout when `path` is empty or `-`. On failure
-/// prints an error and returns false.
+/// Writes `text` to `path`, or to stdout when `path` is empty or `-`. A
+/// regular file is written atomically: a temporary file in the same directory,
+/// renamed over `path` (a symlink is followed; a device or FIFO is written in
+/// place). On failure prints an error, leaves `path` as it was and returns
+/// false.
 bool writeOutput(const std::string& path, std::string_view text);
+
+/// Exit status kExitUsage, with an error printed, when the output file `output`
+/// (`-o`) is the input file `input` or one of the `--schema-file`s (the same
+/// file, by device and inode); else kExitOk. Commands with `-o` call it before
+/// reading anything.
+int refuseOutputOverInput(const std::string& output, const std::string& input,
+                          const GlobalOptions& globals);
 
 /// A parsed (and, unless disabled, verified) input. Members are declared so
 /// that the module, whose nodes point into the buffers, is destroyed first.

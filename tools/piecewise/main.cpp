@@ -23,6 +23,7 @@ void addPartitionCommand(CLI::App& app, const GlobalOptions& globals, int& exitC
 void addCodegenCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addVerifyPlanCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addVerifyWrapperCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+void addReportCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 } // namespace piecewise::cli
 
 int main(int argc, char** argv) {
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
   addCodegenCommand(app, globals, exitCode);
   addVerifyPlanCommand(app, globals, exitCode);
   addVerifyWrapperCommand(app, globals, exitCode);
+  addReportCommand(app, globals, exitCode);
 
   try {
     app.parse(argc, argv);
