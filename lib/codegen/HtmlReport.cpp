@@ -190,7 +190,7 @@ Json groupsJson(const PartitionPlan& plan, const Groups& groups, const HtmlRepor
     counts.push_back(groups.count[gi]);
     firsts.push_back(groups.first[gi]);
     nodes.push_back(p.nodes.size());
-    if (codeBytes >= options.maxCodeBytes) {
+    if (codeBytes >= options.maxCodeBytes || p.nodes.size() > options.maxCodeNodesPerGroup) {
       codes.push_back(nullptr);
       continue;
     }

@@ -50,8 +50,12 @@ struct HtmlReportOptions {
   /// A hash group's code form is cut after this many bytes (a piece of a
   /// million nodes would otherwise dominate the file).
   size_t maxCodeBytesPerGroup = 256 * 1024;
+  /// A hash group whose piece has more nodes than this gets no code form
+  /// (building and printing a million-node piece to keep its first lines is
+  /// most of a report's time); the page says how to print it.
+  size_t maxCodeNodesPerGroup = 20000;
   /// No more code is embedded once the groups' code reaches this many bytes.
-  size_t maxCodeBytes = 8 * 1024 * 1024;
+  size_t maxCodeBytes = 2 * 1024 * 1024;
 };
 
 /// Renders the report of `result` (a plan with its lifetimes, from
