@@ -7,6 +7,8 @@
 # RUN: %not grep -E -i '<(script|link|img|iframe)[^>]*(src|href)=' %t.html
 # RUN: %not grep -E -i '@import|url\(["'"'"']?(https?:)?//' %t.html
 # RUN: %piecewise report %examples/seed_cpu_roundtrip.py --cudagraph -o - | FileCheck %s
+# RUN: cat %examples/seed_cpu_roundtrip.py | %piecewise report - --cudagraph -o - | FileCheck --check-prefix=STDIN %s
+# STDIN: "header": {"title":"\u003cstdin>","plan":"cudagraph",
 # CHECK: <!DOCTYPE html>
 # CHECK: <script id="report-data" type="application/json">{
 # CHECK-NEXT: "header": {"title":"{{.*}}seed_cpu_roundtrip.py","plan":"cudagraph","splittingOps":[],"unsafeOps":[],"mainDevice":"cuda:0",
