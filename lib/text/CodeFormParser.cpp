@@ -209,7 +209,16 @@ FailureOr<std::unique_ptr<Module>> CodeFormParser::parse() {
     const char* e = nl ? nl : end;
     ++line_;
     lineBegin_ = p;
-    handleLine(p, e);
+    // A carriage return ends a line for Python unless a line feed follows it: one inside a
+    // line would make the printed text a different program.
+    const char* cr = static_cast<const char*>(std::memchr(p, '\r', static_cast<size_t>(e - p)));
+    size_t bad = text::findInvalidUtf8(std::string_view(p, static_cast<size_t>(e - p)));
+    if (cr && cr + 1 < e)
+      error(cr, "a carriage return inside a line (Python reads it as a line end)");
+    else if (bad != std::string_view::npos)
+      error(p + bad, "invalid UTF-8 (Python reads its input as UTF-8)");
+    else
+      handleLine(p, e);
     p = nl ? nl + 1 : end;
   }
   if (inBody_ && !failed_) {

@@ -86,10 +86,12 @@ KEYWORD_NAMES = ["None", "True", "False", "class", "inf", "nan", "self", "lambda
                  "continue", "elif", "finally", "torch", "operator", "args", "kwargs",
                  "__class__", "_", "match", "case", "type"]
 
-UNICODE_SNIPPETS = ["\u00e9", "\u2028", "\u2029", "\u0085", "\u00a0", "\ufeff", "\u200b",
-                    "\U0001f600", "\u0301", "\u202e", "\u03bb", "\uff08", "\uff09", "\u3000",
-                    "\u000b", "\u000c", "\u001c", "\r", "\\u2028", "'\u00e9'", "\ud7ff",
-                    "\u00ff\u00fe"]
+UNICODE_SNIPPETS = [t.encode("utf-8") for t in [
+    "\u00e9", "\u2028", "\u2029", "\u0085", "\u00a0", "\ufeff", "\u200b", "\U0001f600",
+    "\u0301", "\u202e", "\u03bb", "\uff08", "\uff09", "\u3000", "\u000b", "\u000c",
+    "\u001c", "\\u2028", "'\u00e9'", "\ud7ff", "\u00ff\u00fe", "\\N{EM DASH}", "\\x85"]] + [
+    # Not UTF-8: a stray continuation byte, a cut sequence, an overlong '/', a surrogate.
+    b"\xff", b"\x80", b"\xc3", b"\xe2\x80", b"\xc0\xaf", b"\xed\xa0\x80", b"\xf4\x90\x80\x80"]
 
 NAME_RE = re.compile(rb"[A-Za-z_][A-Za-z_0-9]*")
 # A node statement in the code form: `name: "ann" = rhs` or `name = rhs`.
@@ -219,13 +221,19 @@ def mut_truncate(rng, data):
 
 
 def mut_unicode(rng, data):
-    s = rng.choice(UNICODE_SNIPPETS).encode("utf-8", "surrogatepass")
+    s = rng.choice(UNICODE_SNIPPETS)
     pos = rng.randrange(len(data) + 1)
-    if rng.random() < 0.5:
+    r = rng.random()
+    if r < 0.4:
         # Inside or next to an identifier, string or annotation, where it is most telling.
         hits = [m.start() for m in re.finditer(rb"[A-Za-z_\"'\[]", data)]
         if hits:
             pos = rng.choice(hits) + rng.randint(0, 1)
+    elif r < 0.7:
+        # Inside a string literal that is not an annotation (a layer name, a string kwarg).
+        hits = [m.start() + 1 for m in re.finditer(rb"'[^'\n]*'", data)]
+        if hits:
+            pos = rng.choice(hits)
     return data[:pos] + s + data[pos:], f"insert {s!r} at byte {pos}"
 
 
