@@ -187,6 +187,15 @@ private:
   Location bodyStart_;
   /// Names whose statements failed: later references to them stay quiet.
   std::unordered_set<std::string> poisoned_;
+  /// The first name of each dotted callable or global the current graph reads
+  /// (`foo` of `foo.bar(x)`), where it is first read: a node defined later under
+  /// that name would be read there instead, so that definition is an error.
+  std::unordered_map<std::string_view, Location> globalHeads_;
+  void noteGlobalHead(std::string_view dotted, const char* at) {
+    std::string_view head = dotted.substr(0, dotted.find('.'));
+    if (head != "torch")
+      globalHeads_.try_emplace(head, locOf(at));
+  }
   /// `name: "ann"` declarations without a value (pytree-flattened inputs).
   std::unordered_map<std::string, Meta> declared_;
   PointerMap<Symbol> canonicalTargets_;
@@ -281,6 +290,7 @@ Module* CodeFormParser::startImplicitGraph() {
   root_ = std::make_unique<Module>("GraphModule");
   root_->loc = locOf(lineBegin_);
   graph_ = &root_->graph();
+  globalHeads_.clear();
   inBody_ = true;
   return root_.get();
 }
@@ -398,6 +408,7 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
     return;
   }
   graph_ = &g;
+  globalHeads_.clear();
   forgetRecent();
   Token open = lex.next();
   if (!open.is(Tok::LParen)) {
@@ -636,6 +647,15 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
     return poison();
   if (isReservedPythonName(name)) {
     error(first.begin, reservedNameMessage(name));
+    return poison();
+  }
+  if (auto it = globalHeads_.find(name); it != globalHeads_.end()) {
+    // `u = d.cuda()` before `d = ...`: the earlier statement reads this node.
+    if (diag_.numErrors() < kMaxErrors) {
+      diag_.error(it->second, fmt::format("name '{}' is used before it is defined", name));
+      diag_.note(locOf(first.begin), fmt::format("'{}' is defined here", name));
+    }
+    failed_ = true;
     return poison();
   }
   Symbol nameSym = g.intern(name);
@@ -984,7 +1004,13 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
       } else if (parts == 1 && !headNode) {
         error(head.begin, fmt::format("call of unknown function '{}'", headName));
         return false;
+      } else if (headNode) {
+        error(head.begin, fmt::format("'{}' calls through the value of node '{}', which is not an "
+                                      "FX call",
+                                      dotted, headName));
+        return false;
       } else {
+        noteGlobalHead(head.text(), head.begin);
         spec.op = OpKind::CallFunction;
         spec.target.clear();
         spec.targetSym = canonicalTargetOf(dotted);
@@ -1339,6 +1365,7 @@ std::optional<Argument> CodeFormParser::parseNameArg(PyLexer& lex, Token first, 
                                      name));
       return std::nullopt;
     }
+    noteGlobalHead(name, first.begin);
     std::vector<Argument> items;
     std::vector<KwArg> kwargs;
     if (!parseCallArgs(lex, open, items, kwargs, depth))
@@ -1374,6 +1401,7 @@ std::optional<Argument> CodeFormParser::parseNameArg(PyLexer& lex, Token first, 
                                    name));
     return std::nullopt;
   }
+  noteGlobalHead(name, first.begin);
   return Argument::global(graph_->intern(d));
 }
 
