@@ -962,11 +962,13 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
     while (lex.peek().is(Tok::Dot)) {
       lex.next();
       Token part = lex.next();
-      if (!part.is(Tok::Name)) {
+      if (!part.is(Tok::Name) || text::isPythonKeyword(part.text())) {
         if (part.is(Tok::Error))
           lexError(lex, part);
         else
-          error(part.begin, "expected a name after '.'");
+          error(part.begin, part.is(Tok::Name)
+                                ? fmt::format("'{}' is a Python keyword, not a name", part.text())
+                                : std::string("expected a name after '.'"));
         return false;
       }
       dottedEnd = part.end();
@@ -1330,11 +1332,13 @@ std::optional<Argument> CodeFormParser::parseNameArg(PyLexer& lex, Token first, 
   while (lex.peek().is(Tok::Dot)) {
     lex.next();
     Token part = lex.next();
-    if (!part.is(Tok::Name)) {
+    if (!part.is(Tok::Name) || text::isPythonKeyword(part.text())) {
       if (part.is(Tok::Error))
         lexError(lex, part);
       else
-        error(part.begin, "expected a name after '.'");
+        error(part.begin, part.is(Tok::Name)
+                              ? fmt::format("'{}' is a Python keyword, not a name", part.text())
+                              : std::string("expected a name after '.'"));
       return std::nullopt;
     }
     dotted += '.';

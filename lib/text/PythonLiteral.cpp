@@ -1,5 +1,6 @@
 #include "PythonLiteral.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -198,6 +199,15 @@ size_t findInvalidUtf8(std::string_view s) {
     i += n;
   }
   return std::string_view::npos;
+}
+
+bool isPythonKeyword(std::string_view s) {
+  static constexpr std::string_view kKeywords[] = {
+      "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+      "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+      "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+      "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield"};
+  return std::find(std::begin(kKeywords), std::end(kKeywords), s) != std::end(kKeywords);
 }
 
 bool isPythonIdentifier(std::string_view s) {

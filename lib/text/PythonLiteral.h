@@ -34,6 +34,10 @@ void appendPythonComplex(std::string& out, double re, double im);
 /// well formed, as for Python's decoder), or std::string_view::npos when `s` is UTF-8.
 size_t findInvalidUtf8(std::string_view s);
 
+/// True for one of Python's hard keywords (`None`, `class`, `elif`, ...): never a
+/// name, and never a part of a dotted name, in a valid program.
+bool isPythonKeyword(std::string_view s);
+
 /// True for a Python identifier made of ASCII letters, digits and `_`.
 bool isPythonIdentifier(std::string_view s);
 
