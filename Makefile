@@ -15,7 +15,7 @@ PIP_PACKAGES := torch==2.13.0 pytest cmake ninja pybind11 scikit-build-core tran
 
 DEMO_INPUT ?= examples/llama2_makefx.py
 
-.PHONY: all deps apt-deps pip-deps configure build test demo asan fuzz format clean
+.PHONY: all deps apt-deps pip-deps configure build test demo asan fuzz stress format clean
 
 all: build
 
@@ -95,6 +95,17 @@ fuzz: deps
 	cd build-fuzz && ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  ./piecewise_$(FUZZER)_fuzzer -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
 	  -rss_limit_mb=4096 corpus-$(FUZZER) seeds
+
+# The mutation stress run (tools/stress/stress.py; not part of `make test`, whose pytest
+# runs a fixed-seed 300 of the same cases): STRESS_CASES mutants of the examples, the lit
+# inputs and the corpus graphs through lint, print, opt, split, partition and codegen. Failing
+# cases are copied to $(BUILD_DIR)/stress-failures; see docs/ROBUSTNESS.md.
+STRESS_CASES ?= 5000
+STRESS_SEED ?= 1
+stress: build
+	$(PYTHON) tools/stress/stress.py --bin $(BUILD_DIR)/piecewise --cases $(STRESS_CASES) \
+	  --seed $(STRESS_SEED) --jobs $(JOBS) --keep $(BUILD_DIR)/stress-failures \
+	  --json $(BUILD_DIR)/stress-summary.json
 
 format:
 	clang-format-14 -i $$(git ls-files '*.cpp' '*.h')

@@ -187,6 +187,15 @@ private:
   Location bodyStart_;
   /// Names whose statements failed: later references to them stay quiet.
   std::unordered_set<std::string> poisoned_;
+  /// The first name of each dotted callable or global the current graph reads
+  /// (`foo` of `foo.bar(x)`), where it is first read: a node defined later under
+  /// that name would be read there instead, so that definition is an error.
+  std::unordered_map<std::string_view, Location> globalHeads_;
+  void noteGlobalHead(std::string_view dotted, const char* at) {
+    std::string_view head = dotted.substr(0, dotted.find('.'));
+    if (head != "torch")
+      globalHeads_.try_emplace(head, locOf(at));
+  }
   /// `name: "ann"` declarations without a value (pytree-flattened inputs).
   std::unordered_map<std::string, Meta> declared_;
   PointerMap<Symbol> canonicalTargets_;
@@ -209,7 +218,16 @@ FailureOr<std::unique_ptr<Module>> CodeFormParser::parse() {
     const char* e = nl ? nl : end;
     ++line_;
     lineBegin_ = p;
-    handleLine(p, e);
+    // A carriage return ends a line for Python unless a line feed follows it: one inside a
+    // line would make the printed text a different program.
+    const char* cr = static_cast<const char*>(std::memchr(p, '\r', static_cast<size_t>(e - p)));
+    size_t bad = text::findInvalidUtf8(std::string_view(p, static_cast<size_t>(e - p)));
+    if (cr && cr + 1 < e)
+      error(cr, "a carriage return inside a line (Python reads it as a line end)");
+    else if (bad != std::string_view::npos)
+      error(p + bad, "invalid UTF-8 (Python reads its input as UTF-8)");
+    else
+      handleLine(p, e);
     p = nl ? nl + 1 : end;
   }
   if (inBody_ && !failed_) {
@@ -272,6 +290,7 @@ Module* CodeFormParser::startImplicitGraph() {
   root_ = std::make_unique<Module>("GraphModule");
   root_->loc = locOf(lineBegin_);
   graph_ = &root_->graph();
+  globalHeads_.clear();
   inBody_ = true;
   return root_.get();
 }
@@ -389,6 +408,7 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
     return;
   }
   graph_ = &g;
+  globalHeads_.clear();
   forgetRecent();
   Token open = lex.next();
   if (!open.is(Tok::LParen)) {
@@ -651,6 +671,15 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
     return poison();
   if (isReservedPythonName(name)) {
     error(first.begin, reservedNameMessage(name));
+    return poison();
+  }
+  if (auto it = globalHeads_.find(name); it != globalHeads_.end()) {
+    // `u = d.cuda()` before `d = ...`: the earlier statement reads this node.
+    if (diag_.numErrors() < kMaxErrors) {
+      diag_.error(it->second, fmt::format("name '{}' is used before it is defined", name));
+      diag_.note(locOf(first.begin), fmt::format("'{}' is defined here", name));
+    }
+    failed_ = true;
     return poison();
   }
   Symbol nameSym = g.intern(name);
@@ -957,11 +986,13 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
     while (lex.peek().is(Tok::Dot)) {
       lex.next();
       Token part = lex.next();
-      if (!part.is(Tok::Name)) {
+      if (!part.is(Tok::Name) || text::isPythonKeyword(part.text())) {
         if (part.is(Tok::Error))
           lexError(lex, part);
         else
-          error(part.begin, "expected a name after '.'");
+          error(part.begin, part.is(Tok::Name)
+                                ? fmt::format("'{}' is a Python keyword, not a name", part.text())
+                                : std::string("expected a name after '.'"));
         return false;
       }
       dottedEnd = part.end();
@@ -999,7 +1030,13 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
       } else if (parts == 1 && !headNode) {
         error(head.begin, fmt::format("call of unknown function '{}'", headName));
         return false;
+      } else if (headNode) {
+        error(head.begin, fmt::format("'{}' calls through the value of node '{}', which is not an "
+                                      "FX call",
+                                      dotted, headName));
+        return false;
       } else {
+        noteGlobalHead(head.text(), head.begin);
         spec.op = OpKind::CallFunction;
         spec.target.clear();
         spec.targetSym = canonicalTargetOf(dotted);
@@ -1319,11 +1356,13 @@ std::optional<Argument> CodeFormParser::parseNameArg(PyLexer& lex, Token first, 
   while (lex.peek().is(Tok::Dot)) {
     lex.next();
     Token part = lex.next();
-    if (!part.is(Tok::Name)) {
+    if (!part.is(Tok::Name) || text::isPythonKeyword(part.text())) {
       if (part.is(Tok::Error))
         lexError(lex, part);
       else
-        error(part.begin, "expected a name after '.'");
+        error(part.begin, part.is(Tok::Name)
+                              ? fmt::format("'{}' is a Python keyword, not a name", part.text())
+                              : std::string("expected a name after '.'"));
       return std::nullopt;
     }
     dotted += '.';
@@ -1354,6 +1393,7 @@ std::optional<Argument> CodeFormParser::parseNameArg(PyLexer& lex, Token first, 
                                      name));
       return std::nullopt;
     }
+    noteGlobalHead(name, first.begin);
     std::vector<Argument> items;
     std::vector<KwArg> kwargs;
     if (!parseCallArgs(lex, open, items, kwargs, depth))
@@ -1389,6 +1429,7 @@ std::optional<Argument> CodeFormParser::parseNameArg(PyLexer& lex, Token first, 
                                    name));
     return std::nullopt;
   }
+  noteGlobalHead(name, first.begin);
   return Argument::global(graph_->intern(d));
 }
 

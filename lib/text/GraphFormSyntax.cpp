@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "PythonLiteral.h"
+#include "piecewise/ir/PythonNames.h"
 #include "piecewise/ir/Target.h"
 
 #include <array>
@@ -49,7 +50,7 @@ size_t identifierComponents(std::string_view s) {
   size_t b = 0;
   for (size_t i = 0; i <= s.size(); ++i) {
     if (i == s.size() || s[i] == '.') {
-      if (!isPythonIdentifier(s.substr(b, i - b)))
+      if (!isPythonIdentifier(s.substr(b, i - b)) || isPythonKeyword(s.substr(b, i - b)))
         return 0;
       ++count;
       b = i + 1;
@@ -264,9 +265,12 @@ bool isCodeFormTarget(OpKind op, std::string_view target) {
   }
   case OpKind::CallMethod:
     return isPythonIdentifier(target);
-  case OpKind::Placeholder: // `x`, or `*args` / `**kwargs` for variadic parameters
-    return isPythonIdentifier(
-        target.substr(std::min(target.find_first_not_of('*'), std::min<size_t>(target.size(), 2))));
+  case OpKind::Placeholder: { // `x`, or `*args` / `**kwargs` for variadic parameters
+    // The target is the parameter's name in the printed forward: never a reserved name.
+    std::string_view name =
+        target.substr(std::min(target.find_first_not_of('*'), std::min<size_t>(target.size(), 2)));
+    return isPythonIdentifier(name) && !isReservedPythonName(name);
+  }
   case OpKind::CallModule:
   case OpKind::GetAttr: {
     size_t b = 0;
