@@ -8,7 +8,7 @@ PYTHON ?= python3
 JOBS ?= $(shell nproc)
 
 APT_PACKAGES := g++ make libfmt-dev libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev \
-                llvm-14-tools clang-format-14 libbenchmark-dev libmimalloc-dev
+                llvm-14-tools clang-format-14 libbenchmark-dev libmimalloc-dev chromium
 # transformers: test dependency only (python/tests/test_backend_models.py builds small models
 # from its config classes; nothing is downloaded).
 PIP_PACKAGES := torch==2.13.0 pytest cmake ninja pybind11 scikit-build-core transformers
@@ -55,6 +55,11 @@ demo: build
 	  -o $(BUILD_DIR)/demo_split.py
 	@echo "== the split module was written to $(BUILD_DIR)/demo_split.py; it reads back:"
 	@$(BUILD_DIR)/piecewise stats $(BUILD_DIR)/demo_split.py | head -5
+	@echo "== piecewise report $(DEMO_INPUT) --splitting-ops=vllm::unified_attention_with_output"
+	@$(BUILD_DIR)/piecewise report $(DEMO_INPUT) --splitting-ops=vllm::unified_attention_with_output \
+	  -o $(BUILD_DIR)/demo_report.html
+	@echo "== the report (one self-contained HTML file; open it in a browser) was written to:"
+	@echo "   $$(cd $(BUILD_DIR) && pwd)/demo_report.html"
 
 # The GoogleTests and the lit suite under AddressSanitizer + UBSan (not part of `make test`:
 # the instrumented build takes ~6 minutes on 2 cores). The CLI frees nothing at exit on

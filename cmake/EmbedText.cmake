@@ -1,8 +1,10 @@
 # Writes the text file IN as a C++ raw string literal into OUT, split into
-# chunks that every compiler accepts. Used for the aten schema table.
+# chunks that every compiler accepts. Used for the aten schema table and the
+# HTML report's page.
 file(READ ${IN} content)
 string(LENGTH "${content}" len)
-set(out "// Generated from data/aten_schemas.txt by cmake/EmbedText.cmake. Do not edit.\n")
+get_filename_component(name ${IN} NAME)
+set(out "// Generated from ${name} by cmake/EmbedText.cmake. Do not edit.\n")
 string(APPEND out "static const char* const kEmbeddedChunks[] = {\n")
 set(pos 0)
 set(chunk 16000)

@@ -160,6 +160,16 @@ LifetimePlan::LifetimePlan(const PartitionPlan& plan, const OpRegistry* registry
 }
 
 LifetimePlan::PeakMemory LifetimePlan::estimatePeakMemory() const {
+  return computeLiveBytes(nullptr);
+}
+
+LifetimePlan::MemoryProfile LifetimePlan::memoryProfile() const {
+  MemoryProfile profile;
+  profile.peak = computeLiveBytes(&profile);
+  return profile;
+}
+
+LifetimePlan::PeakMemory LifetimePlan::computeLiveBytes(MemoryProfile* profile) const {
   const NodeNumbering& num = plan_->numbering();
   PeakMemory out;
   const size_t ns = storages_.numStorages();
@@ -194,10 +204,32 @@ LifetimePlan::PeakMemory LifetimePlan::estimatePeakMemory() const {
       delta[deathOf[s] + 1] -= bytes[s];
   }
   ByteTotal live, withFrees;
-  for (uint32_t p = 0; p < end; ++p) {
-    live += delta[p];
-    if (withFrees < live)
-      withFrees = live;
+  if (profile) {
+    // Without frees a storage stays allocated from its birth to the end.
+    std::vector<ByteTotal> bornAt(static_cast<size_t>(end) + 1);
+    for (size_t s = 0; s < ns; ++s)
+      if (born[s] != ~0u)
+        bornAt[born[s]] += bytes[s];
+    profile->withFrees.resize(end);
+    profile->withoutFrees.resize(end);
+    profile->peakPosition = end;
+    ByteTotal allocated;
+    for (uint32_t p = 0; p < end; ++p) {
+      live += delta[p];
+      allocated += bornAt[p];
+      profile->withFrees[p] = live.clamped();
+      profile->withoutFrees[p] = allocated.clamped();
+      if (withFrees < live) {
+        withFrees = live;
+        profile->peakPosition = p;
+      }
+    }
+  } else {
+    for (uint32_t p = 0; p < end; ++p) {
+      live += delta[p];
+      if (withFrees < live)
+        withFrees = live;
+    }
   }
   out.withFrees = withFrees.clamped();
   out.withoutFrees = withoutFrees.clamped();

@@ -275,4 +275,16 @@ bool planUsesSplittingOps(const PlanCommandOptions& o) {
 const std::string& planInputFile(const PlanCommandOptions& o) {
   return o.file;
 }
+const std::vector<std::string>& planSplittingOps(const PlanCommandOptions& o);
+const std::vector<std::string>& planUnsafeOps(const PlanCommandOptions& o);
+bool planTiming(const PlanCommandOptions& o);
+const std::vector<std::string>& planSplittingOps(const PlanCommandOptions& o) {
+  return o.splittingOps;
+}
+const std::vector<std::string>& planUnsafeOps(const PlanCommandOptions& o) {
+  return o.unsafeOps;
+}
+bool planTiming(const PlanCommandOptions& o) {
+  return o.timing;
+}
 } // namespace piecewise::cli

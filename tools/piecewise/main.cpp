@@ -51,6 +51,7 @@ void addPartitionCommand(CLI::App& app, const GlobalOptions& globals, int& exitC
 void addCodegenCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addVerifyPlanCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addVerifyWrapperCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+void addReportCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 } // namespace piecewise::cli
 
 int main(int argc, char** argv) {
@@ -89,6 +90,7 @@ int main(int argc, char** argv) {
   addVerifyPlanCommand(app, globals, exitCode);
   addVerifyWrapperCommand(app, globals, exitCode);
   addGraphsCommand(app, globals, exitCode);
+  addReportCommand(app, globals, exitCode);
 
   try {
     app.parse(argc, argv);

@@ -209,6 +209,24 @@ TEST(Lifetimes, AliasedBaseIsAnInputWhereItsStorageDies) {
   EXPECT_EQ(signature(dropped.signatures()[1]), "view* -> cpu");
 }
 
+TEST(Lifetimes, MemoryProfileIsThePeakEstimatePerPosition) {
+  auto p = parseGraph(kSeed);
+  DiagnosticEngine diag;
+  auto plan = partitionForCudagraphs(p->graph(), &atenRegistry(), {}, diag);
+  ASSERT_TRUE(succeeded(plan));
+  LifetimePlan lt(*plan, &atenRegistry());
+  LifetimePlan::MemoryProfile profile = lt.memoryProfile();
+  // x, add (view shares its storage), cpu, back: 128 bytes each. x dies at add, add's
+  // storage at cpu, cpu at back; back is the output.
+  EXPECT_EQ(profile.withFrees, (std::vector<int64_t>{128, 256, 128, 256, 256}));
+  EXPECT_EQ(profile.withoutFrees, (std::vector<int64_t>{128, 256, 256, 384, 512}));
+  EXPECT_EQ(profile.peakPosition, lt.position(numberOf(*plan, "add")));
+  LifetimePlan::PeakMemory peak = lt.estimatePeakMemory();
+  EXPECT_EQ(profile.peak.withFrees, peak.withFrees);
+  EXPECT_EQ(profile.peak.withoutFrees, peak.withoutFrees);
+  EXPECT_EQ(profile.peak.unknownSizes, peak.unknownSizes);
+}
+
 TEST(Lifetimes, KeepInputsAliveReReturnsUnfreedInputs) {
   auto p = parseGraph(R"(class M(torch.nn.Module):
     def forward(self, x: "f32[4][1]cuda:0"):

@@ -110,7 +110,23 @@ public:
   };
   PeakMemory estimatePeakMemory() const;
 
+  /// The same estimate per position of order(): live bytes while each node
+  /// runs (its output allocated, the values dying at it not yet freed), with
+  /// frees and without. Both vectors have endPosition() entries; the maximum
+  /// of `withFrees` is `peak.withFrees`, reached first at `peakPosition`
+  /// (endPosition() when nothing has a known size).
+  struct MemoryProfile {
+    std::vector<int64_t> withFrees;
+    std::vector<int64_t> withoutFrees;
+    PeakMemory peak;
+    uint32_t peakPosition = 0;
+  };
+  MemoryProfile memoryProfile() const;
+
 private:
+  /// estimatePeakMemory() and memoryProfile(): fills `profile`'s vectors when non-null.
+  PeakMemory computeLiveBytes(MemoryProfile* profile) const;
+
   const PartitionPlan* plan_;
   LifetimeOptions options_;
   StorageAnalysis storages_;
