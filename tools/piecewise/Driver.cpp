@@ -75,14 +75,6 @@ std::optional<std::pair<dev_t, ino_t>> fileIdentity(const std::string& path) {
   return std::make_pair(st.st_dev, st.st_ino);
 }
 
-/// The file `path` names, if it exists: device and inode.
-std::optional<std::pair<dev_t, ino_t>> fileIdentity(const std::string& path) {
-  struct stat st {};
-  if (path.empty() || path == "-" || ::stat(path.c_str(), &st) != 0)
-    return std::nullopt;
-  return std::make_pair(st.st_dev, st.st_ino);
-}
-
 } // namespace
 
 std::unique_ptr<SourceBuffer> readInput(const std::string& path) {
