@@ -201,3 +201,32 @@ def test_progress_only_when_compiling_takes_long(capsys, monkeypatch):
 def test_progress_rejects_negative_seconds():
     with pytest.raises(ValueError, match="progress"):
         piecewise.backend(progress=-1)
+
+
+def test_report_dir_with_a_callable_splitting_op(cli, tmp_path):
+    # A Python callable as splitting op: the CLI is given the name FX records
+    # (torch._C._nn.scaled_dot_product_attention) and cuts where the backend cut.
+    F = torch.nn.functional
+
+    class Two(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.a = torch.nn.Linear(16, 48)
+            self.b = torch.nn.Linear(16, 48)
+
+        def forward(self, x):
+            for lin in (self.a, self.b):
+                q, k, v = lin(x).view(2, 4, 3, 16).unbind(2)
+                x = x + F.scaled_dot_product_attention(q, k, v)
+            return x
+
+    model = Two()
+    x = torch.randn(2, 4, 16)
+    be = piecewise.backend(splitting_ops=[F.scaled_dot_product_attention], report_dir=tmp_path)
+    torch._dynamo.reset()
+    with torch.no_grad():
+        assert_same(torch.compile(model, backend=be, fullgraph=True)(x), model(x), 1e-5, 1e-6,
+                    "backend vs eager")
+    s = embedded_data(tmp_path / "graph_0.html")["summary"]
+    assert s["pieces"] == be.stats["pieces"] == 5
+    assert s["splitting"] == be.stats["splitting_pieces"] == 2
