@@ -35,9 +35,9 @@ warns and compiles on: a report never fails a compilation. ``be.reports`` lists 
 
 ``progress=SECONDS`` (default 1.0): once compiling a graph's unique pieces has taken that
 long, each further piece prints ``piecewise: graph 0: compiling piece 2/3 (hash 9f3c1a2b…,
-used by 79 pieces)`` to stderr before it compiles and ``... done in 4.20 s`` after; a piece
-that alone takes that long prints its ``done`` line too. ``0`` (or True) prints every piece,
-None (or False) nothing. ``be.stats["compile_seconds"]`` maps each compiled hash to the
+used by 79 pieces)`` to stderr before it compiles and ``... compiled piece 2/3 (...) in 4.20 s``
+after; a piece that alone takes that long prints its ``compiled`` line too. ``0`` (or True)
+prints every piece, None (or False) nothing. ``be.stats["compile_seconds"]`` maps each compiled hash to the
 seconds spent compiling it (summed over graphs).
 """
 
@@ -225,7 +225,11 @@ class PiecewiseBackend:
         entry = None
         if self.report_dir is not None:
             # Before split_graph: it edits gm's graph (sym_size decomposition) in place.
-            entry = self._report(call, gm, _code_form(gm) if text is None else text)
+            try:
+                entry = self._report(call, gm, _code_form(gm) if text is None else text)
+            except Exception as e:  # e.g. report_dir not writable: never fail the compile
+                warnings.warn(f"piecewise: no report for graph {call}: {type(e).__name__}: {e}",
+                              stacklevel=2)
         split_gm, items = split_graph(gm, self.splitting_ops)
         if dump is not None:
             _dump_split(dump, split_gm, items)

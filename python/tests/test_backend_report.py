@@ -230,3 +230,26 @@ def test_report_dir_with_a_callable_splitting_op(cli, tmp_path):
     s = embedded_data(tmp_path / "graph_0.html")["summary"]
     assert s["pieces"] == be.stats["pieces"] == 5
     assert s["splitting"] == be.stats["splitting_pieces"] == 2
+
+
+def test_report_dir_not_writable_warns_and_compiles(cli, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    be = piecewise.backend(splitting_ops=[ATTN], report_dir=blocker / "r")
+    with pytest.warns(UserWarning, match=r"no report for graph 0: (FileExistsError|NotADirectory)"):
+        compile_llama(be, layers=2)
+    assert be.stats["graphs"] == 1 and be.reports == []
+
+
+def test_index_marks_a_graph_whose_compilation_failed(cli, tmp_path, monkeypatch):
+    be = piecewise.backend(splitting_ops=[ATTN], report_dir=tmp_path)
+
+    def broken(piece):
+        raise RuntimeError("no compiler today")
+
+    monkeypatch.setattr(be, "_compile", broken)
+    with pytest.raises(Exception, match="no compiler today"):
+        compile_llama(be, layers=2)
+    assert (tmp_path / "graph_0.html").is_file()  # written before the pieces compile
+    assert "<td>compilation failed (RuntimeError)</td>" in (tmp_path / "index.html").read_text()
+    assert be.stats["graphs"] == 0
