@@ -45,6 +45,10 @@ USE = textwrap.dedent(
     assert kinds == [False, True, False], kinds
     x, w = torch.randn(4, 4), torch.randn(4, 4)
     torch.testing.assert_close(split_gm(x, w), f(x, w))
+    # The backend's report_dir finds the CLI installed with the package.
+    os.environ.pop("PIECEWISE_BIN", None)
+    from piecewise.backend import find_cli
+    assert find_cli() == os.path.join(sys.prefix, "bin", "piecewise"), (find_cli(), sys.prefix)
     print("installed piecewise", piecewise.__version__, "at", here, ":", len(items), "pieces")
     """
 )

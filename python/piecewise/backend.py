@@ -24,18 +24,41 @@ counting every call, restarted attempts included), in the code form ``piecewise`
 ``input.py`` (the graph as received), ``split.py`` (the stitching module with one nested class
 per piece), and per unique piece ``piece_<hash>.py`` (its code, with a comment header naming
 the hash, the kind and the pieces that share it).
+
+``report_dir=DIR`` writes, for each Dynamo graph the backend splits, the page
+``piecewise report`` writes (``DIR/graph_<n>.html``, n as for ``dump_dir``; the same
+splitting ops, on the graph as split, after ``passes``), and ``DIR/index.html`` linking them.
+The pages are made by the ``piecewise`` CLI that comes with the package (``$PIECEWISE_BIN``,
+else the ``piecewise`` script installed beside this Python, else on ``PATH``, else the CLI of
+the build tree the extension was loaded from); without one, or when it fails, the backend
+warns and compiles on: a report never fails a compilation. ``be.reports`` lists the pages.
+
+``progress=SECONDS`` (default 1.0): once compiling a graph's unique pieces has taken that
+long, each further piece prints ``piecewise: graph 0: compiling piece 2/3 (hash 9f3c1a2b…,
+used by 79 pieces)`` to stderr before it compiles and ``... compiled piece 2/3 (...) in 4.20 s``
+after; a piece that alone takes that long prints its ``compiled`` line too. ``0`` (or True)
+prints every piece, None (or False) nothing. ``be.stats["compile_seconds"]`` maps each compiled hash to the
+seconds spent compiling it (summed over graphs).
 """
 
 from __future__ import annotations
 
+import html
 import os
-from typing import Callable, Dict, List, Optional, Sequence
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+import warnings
+from typing import Callable, Dict, List, Optional, Sequence, Union
 
 import torch
 import torch.fx as tfx
 
 from . import fx as _fx
-from .split import split_graph
+from .split import _pattern, split_graph
 
 
 class _Shared(torch.nn.Module):
@@ -142,21 +165,40 @@ def _code_form(gm: tfx.GraphModule, class_name: Optional[str] = None) -> str:
     return text
 
 
+def _progress_threshold(progress) -> Optional[float]:
+    if progress is None or progress is False:
+        return None
+    if progress is True:
+        return 0.0
+    seconds = float(progress)
+    if seconds < 0:
+        raise ValueError("progress is a number of seconds (>= 0), True, False or None")
+    return seconds
+
+
 class PiecewiseBackend:
     def __init__(self, splitting_ops: Sequence = (), passes: Sequence[str] = (),
-                 compile_with: str = "eager", dump_dir: Optional[str] = None):
+                 compile_with: str = "eager", dump_dir: Optional[str] = None,
+                 report_dir: Optional[str] = None,
+                 progress: Union[float, bool, None] = 1.0):
         if compile_with not in ("eager", "inductor"):
             raise ValueError("compile_with is 'eager' or 'inductor'")
         self.splitting_ops = list(splitting_ops)
         self.passes = ",".join(passes) if not isinstance(passes, str) else passes
         self.compile_with = compile_with
         self.dump_dir = os.fspath(dump_dir) if dump_dir is not None else None
+        self.report_dir = os.fspath(report_dir) if report_dir is not None else None
+        self.progress = _progress_threshold(progress)
         self.stats = {"graphs": 0, "pieces": 0, "splitting_pieces": 0, "compilations": 0,
-                      "unique_pieces": 0}
+                      "unique_pieces": 0, "compile_seconds": {}}
         #: The split modules produced, one per Dynamo graph (for inspection).
         self.split_modules: List[tfx.GraphModule] = []
         #: The directories written under dump_dir, one per backend call.
         self.dumps: List[str] = []
+        #: The report pages written under report_dir, one per graph reported.
+        self.reports: List[str] = []
+        self._index: List[dict] = []
+        self._report_warned = False
         self._calls = 0
 
     def _compile(self, piece: tfx.GraphModule) -> Callable:
@@ -168,39 +210,233 @@ class PiecewiseBackend:
         call = self._calls
         self._calls += 1
         dump = None
+        text = None  # gm's code form, once computed
         if self.dump_dir is not None:
             dump = os.path.join(self.dump_dir, f"graph_{call}")
             os.makedirs(dump, exist_ok=True)
             self.dumps.append(dump)
-            _write(os.path.join(dump, "input.py"), _code_form(gm))
+            text = _code_form(gm)
+            _write(os.path.join(dump, "input.py"), text)
         if self.passes:
             from . import passes as _passes
 
             _passes.run(gm, self.passes)
+            text = None
+        entry = None
+        if self.report_dir is not None:
+            # Before split_graph: it edits gm's graph (sym_size decomposition) in place.
+            try:
+                entry = self._report(call, gm, _code_form(gm) if text is None else text)
+            except Exception as e:  # e.g. report_dir not writable: never fail the compile
+                warnings.warn(f"piecewise: no report for graph {call}: {type(e).__name__}: {e}",
+                              stacklevel=2)
         split_gm, items = split_graph(gm, self.splitting_ops)
         if dump is not None:
             _dump_split(dump, split_gm, items)
-        cache: Dict[str, Callable] = {}
-        compilations = 0
+        try:
+            cache, seconds = self._compile_pieces(call, items)
+        except BaseException as e:
+            if entry is not None:
+                entry["status"] = f"compilation failed ({type(e).__name__})"
+                self._write_index()
+            raise
         for item in items:
-            if item.is_splitting_graph:
-                continue
             fn = cache.get(item.hash)
-            if fn is None:
-                fn = self._compile(item.graph)
-                compilations += 1
-                cache[item.hash] = fn
-            if fn is not item.graph:
+            if fn is not None and fn is not item.graph:
                 setattr(split_gm, item.submod_name, _Shared(fn, item.graph))
         st = self.stats
         st["graphs"] += 1
         st["pieces"] += len(items)
         st["splitting_pieces"] += sum(1 for i in items if i.is_splitting_graph)
-        st["compilations"] += compilations
+        st["compilations"] += len(cache)
         st["unique_pieces"] += len(cache)
+        for h, t in seconds.items():
+            st["compile_seconds"][h] = st["compile_seconds"].get(h, 0.0) + t
+        if entry is not None:
+            entry.update(pieces=len(items),
+                         splitting=sum(1 for i in items if i.is_splitting_graph),
+                         unique=len(cache), seconds=sum(seconds.values()), status="compiled")
+            self._write_index()
         split_gm.recompile()
         self.split_modules.append(split_gm)
         return split_gm
+
+    def _compile_pieces(self, call: int, items):
+        """Compiles the first piece of each hash; returns ({hash: artifact}, {hash: seconds}).
+        Prints progress lines (see the module docstring)."""
+        users: Dict[str, int] = {}
+        for item in items:
+            if not item.is_splitting_graph:
+                users[item.hash] = users.get(item.hash, 0) + 1
+        total = len(users)
+        cache: Dict[str, Callable] = {}
+        seconds: Dict[str, float] = {}
+        threshold = self.progress
+        t_start = time.perf_counter()
+        for item in items:
+            if item.is_splitting_graph or item.hash in cache:
+                continue
+            k = len(cache) + 1
+            n = users[item.hash]
+            what = (f"piece {k}/{total} (hash {item.hash[:8]}\u2026, used by {n} "
+                    f"piece{'s' if n != 1 else ''})")
+            t0 = time.perf_counter()
+            announced = threshold is not None and t0 - t_start >= threshold
+            if announced:
+                _progress(f"graph {call}: compiling {what}")
+            cache[item.hash] = self._compile(item.graph)
+            dt = time.perf_counter() - t0
+            seconds[item.hash] = dt
+            if announced or (threshold is not None and dt >= threshold):
+                _progress(f"graph {call}: compiled {what} in {dt:.2f} s")
+        return cache, seconds
+
+    # -- report_dir -----------------------------------------------------------------------
+
+    def _report(self, call: int, gm: tfx.GraphModule, text: str) -> Optional[dict]:
+        """Writes report_dir/graph_<call>.html with the CLI; the index entry, None when no
+        page could be written (after a warning)."""
+        cli = find_cli()
+        if cli is None:
+            if not self._report_warned:
+                self._report_warned = True
+                warnings.warn("piecewise: report_dir is set but no piecewise CLI was found "
+                              "(set PIECEWISE_BIN); no reports are written", stacklevel=3)
+            return None
+        os.makedirs(self.report_dir, exist_ok=True)
+        name = f"graph_{call}"
+        page = os.path.join(os.path.abspath(self.report_dir), name + ".html")
+        ops = ",".join(_pattern(o) for o in self.splitting_ops)
+        with tempfile.TemporaryDirectory(prefix="piecewise-report-") as tmp:
+            src = name + ".py"  # relative: the page's title
+            _write(os.path.join(tmp, src), text)
+            cmd = [cli]
+            schemas = _custom_schemas(gm)
+            if schemas:
+                _write(os.path.join(tmp, "schemas.txt"), "\n".join(schemas) + "\n")
+                cmd += ["--schema-file", "schemas.txt"]
+            cmd += ["report", src, f"--splitting-ops={ops}", "-o", page]
+            try:
+                proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
+            except OSError as e:
+                proc = None
+                error = str(e)
+            else:
+                error = proc.stderr.strip()[-2000:]
+        if proc is None or proc.returncode != 0:
+            warnings.warn(f"piecewise: no report for graph {call}: `{' '.join(cmd)}` failed: "
+                          f"{error}", stacklevel=3)
+            return None
+        self.reports.append(page)
+        entry = {"call": call, "file": name + ".html",
+                 "nodes": len(gm.graph.nodes), "status": "compiling"}
+        self._index.append(entry)
+        self._write_index()
+        return entry
+
+    def _write_index(self) -> None:
+        rows = []
+        for e in self._index:
+            cells = [f'<a href="{html.escape(e["file"])}">graph {e["call"]}</a>',
+                     str(e["nodes"])]
+            cells += [str(e[k]) if k in e else "" for k in ("pieces", "splitting", "unique")]
+            cells.append(f'{e["seconds"]:.2f}' if "seconds" in e else "")
+            cells.append(html.escape(e["status"]))
+            rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+        ops = ", ".join(html.escape(_pattern(o)) for o in self.splitting_ops) or "(none)"
+        page = _INDEX.format(ops=ops, compile_with=html.escape(self.compile_with),
+                             rows="\n".join(rows))
+        _write(os.path.join(self.report_dir, "index.html"), page)
+
+
+_INDEX = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>piecewise backend reports</title>
+<style>
+body {{ font: 14px system-ui, sans-serif; margin: 2em; }}
+table {{ border-collapse: collapse; }}
+th, td {{ border-bottom: 1px solid #ddd; padding: 4px 12px; text-align: right; }}
+th:first-child, td:first-child, th:last-child, td:last-child {{ text-align: left; }}
+</style></head><body>
+<h1>piecewise backend reports</h1>
+<p>One page per Dynamo graph the backend split (<code>piecewise report</code>), splitting ops:
+<code>{ops}</code>; pieces compiled with <code>{compile_with}</code>.</p>
+<table id="graphs">
+<tr><th>graph</th><th>nodes</th><th>pieces</th><th>splitting</th><th>unique compiled</th>
+<th>compile s</th><th>status</th></tr>
+{rows}
+</table></body></html>
+"""
+
+
+def _progress(line: str) -> None:
+    print(f"piecewise: {line}", file=sys.stderr, flush=True)
+
+
+def _custom_schemas(gm: tfx.GraphModule) -> List[str]:
+    """The schemas of the graph's non-aten ops that the C++ registry accepts (the CLI's
+    built-in table has only aten's), so that the report sees e.g. an attention op's in-place
+    write. A call of an op packet (``torch.ops.vllm.attn(...)``, as Dynamo records it) brings
+    the schemas of all the packet's overloads."""
+    out: Dict[str, str] = {}
+    for n in gm.graph.nodes:
+        t = n.target
+        if n.op != "call_function":
+            continue
+        if isinstance(t, torch._ops.OpOverloadPacket):
+            ops = []
+            for o in t.overloads():
+                try:
+                    ops.append(getattr(t, o))
+                except Exception:
+                    pass
+        elif isinstance(t, torch._ops.OpOverload):
+            ops = [t]
+        else:
+            continue
+        for op in ops:
+            if op.namespace in ("aten", "prims"):
+                continue
+            name = _fx.op_name(op)
+            if name in out:
+                continue
+            _fx._ensure_schema(op)
+            if _fx._core.has_schema(name):
+                out[name] = str(op._schema)
+    return list(out.values())
+
+
+_cli_cache: List[Optional[str]] = []
+
+
+def find_cli() -> Optional[str]:
+    """The ``piecewise`` CLI: ``$PIECEWISE_BIN``, the script installed with this package
+    (the scripts directory of this Python), ``piecewise`` on PATH, or the CLI of the build
+    tree whose extension was loaded (``<build>/python/piecewise/_core*.so`` ->
+    ``<build>/piecewise``). None when there is none."""
+    if _cli_cache:
+        return _cli_cache[0]
+    candidates = []
+    env = os.environ.get("PIECEWISE_BIN")
+    if env:
+        candidates.append(env)
+    for scheme in (None, "posix_user"):
+        try:
+            scripts = sysconfig.get_path("scripts", scheme) if scheme else sysconfig.get_path("scripts")
+        except KeyError:
+            continue
+        if scripts:
+            candidates.append(os.path.join(scripts, "piecewise"))
+    on_path = shutil.which("piecewise")
+    if on_path:
+        candidates.append(on_path)
+    core = getattr(_fx._core, "__file__", None)
+    if core:
+        candidates.append(os.path.join(os.path.dirname(os.path.dirname(
+            os.path.dirname(os.path.abspath(core)))), "piecewise"))
+    found = next((os.path.abspath(c) for c in candidates
+                  if os.path.isfile(c) and os.access(c, os.X_OK)), None)
+    _cli_cache.append(found)
+    return found
 
 
 def _write(path: str, text: str) -> None:
@@ -230,6 +466,8 @@ def _dump_split(dump: str, split_gm: tfx.GraphModule, items) -> None:
 
 
 def backend(splitting_ops: Sequence = (), passes: Sequence[str] = (),
-            compile_with: str = "eager", dump_dir: Optional[str] = None) -> PiecewiseBackend:
+            compile_with: str = "eager", dump_dir: Optional[str] = None,
+            report_dir: Optional[str] = None,
+            progress: Union[float, bool, None] = 1.0) -> PiecewiseBackend:
     """A torch.compile backend (see the module docstring)."""
-    return PiecewiseBackend(splitting_ops, passes, compile_with, dump_dir)
+    return PiecewiseBackend(splitting_ops, passes, compile_with, dump_dir, report_dir, progress)
