@@ -156,6 +156,36 @@ def _lazy_module_factory():
 _fast_module = _lazy_module_factory()
 
 
+class _Hashes:
+    """The pieces' structural hashes, computed at the first request: they read every
+    node's meta, which the split itself does not need (see ``fx.import_graph``)."""
+
+    __slots__ = ("ir", "hashes", "num_unique")
+
+    def __init__(self, ir):
+        self.ir = ir
+        self.hashes = None
+        self.num_unique = None
+
+    def get(self, index: int) -> str:
+        if self.hashes is None:
+            self.compute()
+        return self.hashes[index]
+
+    def compute(self) -> None:
+        if self.hashes is None:
+            self.hashes, self.num_unique = self.ir.core.hashes(self.ir.fetch_meta)
+            self.ir = None  # the IR is no longer needed
+
+
+class _LazyHash:
+    __slots__ = ("hashes", "index")
+
+    def __init__(self, hashes: _Hashes, index: int):
+        self.hashes = hashes
+        self.index = index
+
+
 @dataclass
 class SplitItem:
     """One piece (vLLM's ``SplitItem``), plus piecewise's extras."""
@@ -170,6 +200,21 @@ class SplitItem:
     kind: str = "compiled"
     #: Why a splitting piece is one (the op and the pattern it matched).
     reason: str = ""
+
+
+def _get_hash(item: SplitItem) -> str:
+    h = item._hash
+    if type(h) is _LazyHash:
+        h = item._hash = h.hashes.get(h.index)
+    return h
+
+
+def _set_hash(item: SplitItem, value) -> None:
+    item._hash = value
+
+
+# ``hash`` stays a dataclass field (constructor, repr, eq) but may be computed on request.
+SplitItem.hash = property(_get_hash, _set_hash)
 
 
 def _pattern(op) -> str:
@@ -197,13 +242,11 @@ def split_graph(
     ``(split_gm, items)`` with items sorted by graph_id. Raises RuntimeError (with the C++
     diagnostics) when a tuple, list or torch.Size would cross a piece boundary or the graph
     is malformed."""
-    split_gm, items, _ = split_graph_ex(graph, splitting_ops, decompose_size=decompose_size,
-                                        merge_empty=merge_empty)
+    split_gm, items, _ = _split_graph_ex_gc(graph, splitting_ops, decompose_size, merge_empty)
     return split_gm, items
 
 
-def split_graph_ex(gm, splitting_ops, *, decompose_size=True, merge_empty=True):
-    """``split_graph`` that also returns the number of unique compiled pieces."""
+def _split_graph_ex_gc(gm, splitting_ops, decompose_size, merge_empty):
     # Building thousands of nodes would trigger several cyclic-GC passes over the whole heap
     # (a torch process holds millions of objects); none of it is garbage yet.
     enabled = gc.isenabled()
@@ -217,12 +260,23 @@ def split_graph_ex(gm, splitting_ops, *, decompose_size=True, merge_empty=True):
 
 def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty):
     ops = [_pattern(o) for o in (splitting_ops or ())]
-    ir = _fx.to_ir(gm)
-    sync, pieces, num_unique = ir.core.split(ops, decompose_size, merge_empty, True)
+    ir = _fx.import_graph(gm.graph, gm, lazy_meta=True)
+    sync, pieces, num_unique = ir.core.split(ops, decompose_size, merge_empty, True,
+                                             ir.fetch_meta)
     # vLLM edits the graph in place and does not regenerate gm's code: neither do we.
     nodes = _fx.sync(gm.graph, ir, sync)
-    split_gm, items = _build(gm, nodes, pieces)
-    return split_gm, items, num_unique
+    hashes = _Hashes(ir) if num_unique is None else None
+    split_gm, items = _build(gm, nodes, pieces, hashes)
+    return split_gm, items, hashes if hashes is not None else num_unique
+
+
+def split_graph_ex(gm, splitting_ops, *, decompose_size=True, merge_empty=True):
+    """``split_graph`` that also returns the number of unique compiled pieces."""
+    split_gm, items, hashes = _split_graph_ex_gc(gm, splitting_ops, decompose_size, merge_empty)
+    if isinstance(hashes, _Hashes):
+        hashes.compute()
+        hashes = hashes.num_unique
+    return split_gm, items, hashes
 
 
 def _val(n: tfx.Node):
@@ -244,7 +298,8 @@ def _new_module(graph: tfx.Graph, modules) -> tfx.GraphModule:
     return _new_gm(modules or {}, graph, "GraphModule")
 
 
-def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces) -> Tuple[tfx.GraphModule, List[SplitItem]]:
+def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
+           ) -> Tuple[tfx.GraphModule, List[SplitItem]]:
     make = _make_node
     map_arg = tfx.node.map_arg
     top = tfx.Graph()
@@ -313,6 +368,8 @@ def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces) -> Tuple[tfx.Grap
             src = nodes[i]
             env[src] = make(top, src.name, "call_function", getitem, (call, k), empty, src.type,
                             src.meta.copy())
+        if h is None:
+            h = _LazyHash(hashes, len(items))
         items.append(SplitItem(name, pid, is_split, sub, h, kind, reason))
     if output is not None:
         top.node_copy(output, env.__getitem__)
