@@ -86,6 +86,83 @@ def _fast_node_factory():
 _fast_node = _fast_node_factory()
 
 
+def _bulk_nodes_factory():
+    """``emit(g, srcs, lookup, senv) -> None``: copies of the fx Nodes ``srcs`` appended to
+    ``g`` (args mapped through ``lookup``, meta copied), recorded in ``senv``: the loop of
+    ``fast_node`` inlined, with Node's C base initialized directly (Node.__init__ only checks
+    the op and the target's kind, which a valid source graph already satisfies) and the
+    args read and mapped by torch's C helpers. Checked once against Graph.create_node; None
+    on a torch where it differs."""
+    if _fast_node is None:
+        return None
+    try:
+        from torch._C import _fx_map_arg, _NodeBase
+    except ImportError:
+        return None
+    Node = tfx.Node
+    base_init = _NodeBase.__init__
+    new = Node.__new__
+    setattr_ = object.__setattr__
+
+    def emit(g: tfx.Graph, srcs, lookup, senv) -> None:
+        table = g._find_nodes_lookup_table.table
+        ns = g._graph_namespace
+        used = ns._used_names
+        o2n = ns._obj_to_name
+        insert = g._insert
+        for src in srcs:
+            op = src.op
+            name = src.name
+            target = src.target
+            if name in used:
+                name = ns.create_name(name, None)
+            else:
+                used.add(name)
+            n = new(Node)
+            base_init(n, g, name, op, target, src.type)
+            n._update_args_kwargs(_fx_map_arg(src._args, lookup), _fx_map_arg(src._kwargs, lookup))
+            o2n[n] = name
+            insert(n)
+            table[(op, target if op == "call_function" else None)][n] = None
+            setattr_(n, "meta", src.meta.copy())
+            senv[src] = n
+        g._len += len(srcs)
+
+    # The check: the same node state as Graph.create_node gives.
+    try:
+        src_g = tfx.Graph()
+        x = src_g.placeholder("x")
+        y = src_g.call_function(operator.add, (x, 1), {"alpha": x})
+        y.meta["k"] = 1
+        ref_g, mine_g = tfx.Graph(), tfx.Graph()
+        rx, mx = ref_g.placeholder("x"), mine_g.placeholder("x")
+        ry = ref_g.create_node("call_function", operator.add, (rx, 1), {"alpha": rx}, name="add")
+        ry.meta = y.meta.copy()
+        senv = {}
+        emit(mine_g, [y], {x: mx}.__getitem__, senv)
+        my = senv[y]
+
+        def state(n):
+            st = n.__getstate__()
+            named = tfx.node.map_arg((st.pop("_args"), st.pop("_kwargs"),
+                                      list(st.pop("_input_nodes")), list(st.pop("users"))),
+                                     lambda a: a.name)
+            for k in ("graph", "_prev", "_next"):
+                st.pop(k)
+            return st, named, set(n.__dict__)
+
+        same = (state(ry) == state(my) and ref_g._len == mine_g._len
+                and rx.users == {ry: None} and mx.users == {my: None}
+                and ref_g.find_nodes(op="call_function", target=operator.add) == [ry]
+                and mine_g.find_nodes(op="call_function", target=operator.add) == [my])
+    except Exception:
+        same = False
+    return emit if same else None
+
+
+_bulk_nodes = _bulk_nodes_factory()
+
+
 def _slow_node(g: tfx.Graph, name: str, op: str, target, args, kwargs, type_expr, meta):
     n = g.create_node(op, target, args, kwargs, name=name, type_expr=type_expr)
     n.meta = meta
@@ -301,6 +378,7 @@ def _new_module(graph: tfx.Graph, modules) -> tfx.GraphModule:
 def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
            ) -> Tuple[tfx.GraphModule, List[SplitItem]]:
     make = _make_node
+    bulk = _bulk_nodes
     map_arg = tfx.node.map_arg
     top = tfx.Graph()
     top._codegen = copy.deepcopy(gm.graph._codegen)
@@ -349,13 +427,17 @@ def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
             senv[src] = make(sg, src.name, "placeholder", src.name, (), empty, src.type, m)
             call_args.append(env[src])
         lookup = senv.__getitem__
-        for i in pnodes:
-            src = nodes[i]
+        srcs = [nodes[i] for i in pnodes]
+        for src in srcs:
             if src.op == "call_module" or src.op == "get_attr":  # the piece owns what it calls
                 piece_mods = piece_mods or {}
                 piece_mods[src.target] = _attr(gm, src.target)
-            senv[src] = make(sg, src.name, src.op, src.target, map_arg(src.args, lookup),
-                             map_arg(src.kwargs, lookup), src.type, src.meta.copy())
+        if bulk is not None:
+            bulk(sg, srcs, lookup, senv)
+        else:
+            for src in srcs:
+                senv[src] = make(sg, src.name, src.op, src.target, map_arg(src.args, lookup),
+                                 map_arg(src.kwargs, lookup), src.type, src.meta.copy())
         make(sg, "output", "output", "output", (tuple(senv[nodes[i]] for i in pout),), empty,
              None, {})
         if piece_mods:
