@@ -99,6 +99,8 @@ def _bulk_nodes_factory():
         from torch._C import _fx_map_arg, _NodeBase
     except ImportError:
         return None
+    if not hasattr(_NodeBase, "_prepend"):
+        return None
     Node = tfx.Node
     base_init = _NodeBase.__init__
     new = Node.__new__
@@ -110,6 +112,8 @@ def _bulk_nodes_factory():
         used = ns._used_names
         o2n = ns._obj_to_name
         insert = g._insert
+        if getattr(insert, "__self__", None) is g._root and insert.__func__ is Node.prepend:
+            insert = g._root._prepend  # Node.prepend is this C method behind a Python frame
         for src in srcs:
             op = src.op
             name = src.name
