@@ -19,7 +19,10 @@ Speed: GraphModules are lazy (``_LazyGraphModule``: Python code is generated at 
 call or ``.code``, as vLLM's ``split_module`` call gets them) and are assembled directly
 (the state ``GraphModule.__init__`` would give, checked against it once at import); nodes
 are created with names the input graph already made unique, so FX's name sanitizing and
-pytree scans are skipped. The cyclic GC is paused while building.
+pytree scans are skipped; piece nodes are made in one loop without a Python call per node.
+Node meta is read only where the split needs it (size-queried tensors, placeholders, the
+values crossing a boundary); ``SplitItem.hash`` reads the rest and is computed at its first
+request. The cyclic GC is paused while building.
 """
 
 from __future__ import annotations
