@@ -11,7 +11,8 @@ lifted to inputs: what vLLM's backend splits) and with make_fx (fake tensors).
 Timed, each on a fresh copy of the captured graph (both edit it), best of --repeat,
 alternating the two so that machine load hits both alike:
   - piecewise: ``piecewise.split_graph(graph, ops)``, everything included (fx -> IR,
-    decompose-size, partition, hashes, the GraphModules out and their meta);
+    decompose-size, partition, the GraphModules out and their meta); the structural
+    hashes, which vLLM's contract lacks, are computed at the first ``item.hash``, not here;
   - vllm:      ``piecewise.vllm_reference.split_graph(graph, ops)``: vLLM's algorithm
     (``_decompose_size_nodes``, the id walk with getitem moves and consecutive ops, the
     empty-only merge, ``split_module(..., keep_original_order=True, tuple_return=True)``

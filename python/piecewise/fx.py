@@ -242,6 +242,7 @@ class IR:
         self.nodes = nodes
         self.owner = owner
         self.graph = graph
+        self.nodes_in = nodes  # the nodes as imported (the C++ side's import indices)
 
     def print(self, graph_form: bool = False) -> str:
         """The graph as text (piecewise's code form, or FX's graph form)."""
@@ -250,17 +251,47 @@ class IR:
     def __len__(self) -> int:
         return len(self.core)
 
+    def fetch_meta(self, indices: List[int]) -> list:
+        """The meta tuples of the imported nodes at ``indices`` (for deferred meta)."""
+        nodes = self.nodes_in
+        return [_node_meta(nodes[i]) for i in indices]
 
-def import_graph(graph: tfx.Graph, owner: Optional[torch.nn.Module] = None) -> IR:
+
+_SIZE_QUERIES = (torch.ops.aten.sym_size.int, torch.ops.aten.sym_size.default,
+                 torch.ops.aten.sym_size)
+
+
+def import_graph(graph: tfx.Graph, owner: Optional[torch.nn.Module] = None, *,
+                 lazy_meta: bool = False) -> IR:
+    """The graph in the IR. ``lazy_meta`` defers the meta of every node but the
+    placeholders, ``get_attr`` nodes and the tensors whose sizes are queried (what
+    decompose-size reads): ``IR.fetch_meta`` gives the rest to the C++ side when it asks."""
     _sym_text.clear()  # a symbol's replacement may change between graphs
     nodes = list(graph.nodes)
-    items = []
     ts = target_string
     opi = _OP_INDEX
-    for n in nodes:
-        op = n.op
-        items.append((n, opi[op], n.name, ts(op, n.target), n.args, n.kwargs or None,
-                      _node_meta(n)))
+    if not lazy_meta:
+        items = [(n, opi[n.op], n.name, ts(n.op, n.target), n.args, n.kwargs or None,
+                  _node_meta(n)) for n in nodes]
+    else:
+        queried = set()
+        for n in graph.find_nodes(op="call_method", target="size"):
+            queried.add(n.args[0] if n.args else None)
+        for t in _SIZE_QUERIES:
+            for n in graph.find_nodes(op="call_function", target=t):
+                queried.add(n.args[0] if n.args else None)
+        items = []
+        append = items.append
+        for n in nodes:
+            op = n.op
+            if op == "call_function":
+                append((n, 2, n.name, ts(op, n.target), n.args, n.kwargs or None,
+                        _node_meta(n) if n in queried else False))
+            elif op == "placeholder" or op == "get_attr" or n in queried:
+                append((n, opi[op], n.name, ts(op, n.target), n.args, n.kwargs or None,
+                        _node_meta(n)))
+            else:
+                append((n, opi[op], n.name, ts(op, n.target), n.args, n.kwargs or None, False))
     core = _core.IRGraph()
     core.import_nodes(items)
     return IR(core, nodes, owner, graph)
@@ -332,7 +363,11 @@ def sync(graph: tfx.Graph, ir: IR, exported) -> List[tfx.Node]:
     orig = ir.nodes
     by_pos: List[Optional[tfx.Node]] = [None] * len(exported)
     created = []
-    for pos, (origin, op, name, target, args, kwargs) in enumerate(exported):
+    for pos, e in enumerate(exported):
+        if type(e) is int:  # unchanged
+            by_pos[pos] = orig[e]
+            continue
+        origin, op, name, target, args, kwargs = e
         if origin >= 0:
             n = orig[origin]
             if args is not None:
@@ -392,11 +427,12 @@ def to_graph(ir: IR) -> tfx.Graph:
                 return new_of[a]
             return a
 
-        for origin, op, name, target, args, kwargs in exported:
-            if origin >= 0 and args is None:
-                src = ir.nodes[origin]
-                c = g.node_copy(src, new_of.__getitem__)
+        for e in exported:
+            if type(e) is int:  # unchanged
+                origin = e
+                c = g.node_copy(ir.nodes[origin], new_of.__getitem__)
             else:
+                origin, op, name, target, args, kwargs = e
                 kind = OP_KINDS[op]
                 tgt = resolve_target(target) if kind == "call_function" else target
                 c = g.create_node(kind, tgt, map_aggregate(args, f), map_aggregate(kwargs, f),

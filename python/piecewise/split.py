@@ -19,7 +19,10 @@ Speed: GraphModules are lazy (``_LazyGraphModule``: Python code is generated at 
 call or ``.code``, as vLLM's ``split_module`` call gets them) and are assembled directly
 (the state ``GraphModule.__init__`` would give, checked against it once at import); nodes
 are created with names the input graph already made unique, so FX's name sanitizing and
-pytree scans are skipped. The cyclic GC is paused while building.
+pytree scans are skipped; piece nodes are made in one loop without a Python call per node.
+Node meta is read only where the split needs it (size-queried tensors, placeholders, the
+values crossing a boundary); ``SplitItem.hash`` reads the rest and is computed at its first
+request. The cyclic GC is paused while building.
 """
 
 from __future__ import annotations
@@ -86,6 +89,87 @@ def _fast_node_factory():
 
 
 _fast_node = _fast_node_factory()
+
+
+def _bulk_nodes_factory():
+    """``emit(g, srcs, lookup, senv) -> None``: copies of the fx Nodes ``srcs`` appended to
+    ``g`` (args mapped through ``lookup``, meta copied), recorded in ``senv``: the loop of
+    ``fast_node`` inlined, with Node's C base initialized directly (Node.__init__ only checks
+    the op and the target's kind, which a valid source graph already satisfies) and the
+    args read and mapped by torch's C helpers. Checked once against Graph.create_node; None
+    on a torch where it differs."""
+    if _fast_node is None:
+        return None
+    try:
+        from torch._C import _fx_map_arg, _NodeBase
+    except ImportError:
+        return None
+    if not hasattr(_NodeBase, "_prepend"):
+        return None
+    Node = tfx.Node
+    base_init = _NodeBase.__init__
+    new = Node.__new__
+    setattr_ = object.__setattr__
+
+    def emit(g: tfx.Graph, srcs, lookup, senv) -> None:
+        table = g._find_nodes_lookup_table.table
+        ns = g._graph_namespace
+        used = ns._used_names
+        o2n = ns._obj_to_name
+        insert = g._insert
+        if getattr(insert, "__self__", None) is g._root and insert.__func__ is Node.prepend:
+            insert = g._root._prepend  # Node.prepend is this C method behind a Python frame
+        for src in srcs:
+            op = src.op
+            name = src.name
+            target = src.target
+            if name in used:
+                name = ns.create_name(name, None)
+            else:
+                used.add(name)
+            n = new(Node)
+            base_init(n, g, name, op, target, src.type)
+            n._update_args_kwargs(_fx_map_arg(src._args, lookup), _fx_map_arg(src._kwargs, lookup))
+            o2n[n] = name
+            insert(n)
+            table[(op, target if op == "call_function" else None)][n] = None
+            setattr_(n, "meta", src.meta.copy())
+            senv[src] = n
+        g._len += len(srcs)
+
+    # The check: the same node state as Graph.create_node gives.
+    try:
+        src_g = tfx.Graph()
+        x = src_g.placeholder("x")
+        y = src_g.call_function(operator.add, (x, 1), {"alpha": x})
+        y.meta["k"] = 1
+        ref_g, mine_g = tfx.Graph(), tfx.Graph()
+        rx, mx = ref_g.placeholder("x"), mine_g.placeholder("x")
+        ry = ref_g.create_node("call_function", operator.add, (rx, 1), {"alpha": rx}, name="add")
+        ry.meta = y.meta.copy()
+        senv = {}
+        emit(mine_g, [y], {x: mx}.__getitem__, senv)
+        my = senv[y]
+
+        def state(n):
+            st = n.__getstate__()
+            named = tfx.node.map_arg((st.pop("_args"), st.pop("_kwargs"),
+                                      list(st.pop("_input_nodes")), list(st.pop("users"))),
+                                     lambda a: a.name)
+            for k in ("graph", "_prev", "_next"):
+                st.pop(k)
+            return st, named, set(n.__dict__)
+
+        same = (state(ry) == state(my) and ref_g._len == mine_g._len
+                and rx.users == {ry: None} and mx.users == {my: None}
+                and ref_g.find_nodes(op="call_function", target=operator.add) == [ry]
+                and mine_g.find_nodes(op="call_function", target=operator.add) == [my])
+    except Exception:
+        same = False
+    return emit if same else None
+
+
+_bulk_nodes = _bulk_nodes_factory()
 
 
 def _slow_node(g: tfx.Graph, name: str, op: str, target, args, kwargs, type_expr, meta):
@@ -158,6 +242,36 @@ def _lazy_module_factory():
 _fast_module = _lazy_module_factory()
 
 
+class _Hashes:
+    """The pieces' structural hashes, computed at the first request: they read every
+    node's meta, which the split itself does not need (see ``fx.import_graph``)."""
+
+    __slots__ = ("ir", "hashes", "num_unique")
+
+    def __init__(self, ir):
+        self.ir = ir
+        self.hashes = None
+        self.num_unique = None
+
+    def get(self, index: int) -> str:
+        if self.hashes is None:
+            self.compute()
+        return self.hashes[index]
+
+    def compute(self) -> None:
+        if self.hashes is None:
+            self.hashes, self.num_unique = self.ir.core.hashes(self.ir.fetch_meta)
+            self.ir = None  # the IR is no longer needed
+
+
+class _LazyHash:
+    __slots__ = ("hashes", "index")
+
+    def __init__(self, hashes: _Hashes, index: int):
+        self.hashes = hashes
+        self.index = index
+
+
 @dataclass
 class SplitItem:
     """One piece (vLLM's ``SplitItem``), plus piecewise's extras."""
@@ -172,6 +286,21 @@ class SplitItem:
     kind: str = "compiled"
     #: Why a splitting piece is one (the op and the pattern it matched).
     reason: str = ""
+
+
+def _get_hash(item: SplitItem) -> str:
+    h = item._hash
+    if type(h) is _LazyHash:
+        h = item._hash = h.hashes.get(h.index)
+    return h
+
+
+def _set_hash(item: SplitItem, value) -> None:
+    item._hash = value
+
+
+# ``hash`` stays a dataclass field (constructor, repr, eq) but may be computed on request.
+SplitItem.hash = property(_get_hash, _set_hash)
 
 
 def _pattern(op) -> str:
@@ -224,17 +353,16 @@ def split_graph(
 ) -> Tuple[tfx.GraphModule, List[SplitItem]]:
     """Splits ``graph`` (a GraphModule; the parameter has vLLM's name) at ``splitting_ops``
     (``"ns::op"``, ``"ns::op.overload"``, OpOverload or OpOverloadPacket objects, Python
-    callables such as ``F.scaled_dot_product_attention`` or their qualified names). Returns ``(split_gm, items)`` with items sorted by graph_id.
-    Warns (``warnings.warn``) for each splitting op that matches no node of a graph with calls,
-    naming the similar ops the graph has. Raises RuntimeError (with the C++ diagnostics) when a
-    tuple, list or torch.Size would cross a piece boundary or the graph is malformed."""
-    split_gm, items, _ = split_graph_ex(graph, splitting_ops, decompose_size=decompose_size,
-                                        merge_empty=merge_empty)
+    callables such as ``F.scaled_dot_product_attention`` or their qualified names). Returns
+    ``(split_gm, items)`` with items sorted by graph_id. Warns (``warnings.warn``) for each
+    splitting op that matches no node of a graph with calls, naming the similar ops the graph
+    has. Raises RuntimeError (with the C++ diagnostics) when a tuple, list or torch.Size would
+    cross a piece boundary or the graph is malformed."""
+    split_gm, items, _ = _split_graph_ex_gc(graph, splitting_ops, decompose_size, merge_empty)
     return split_gm, items
 
 
-def split_graph_ex(gm, splitting_ops, *, decompose_size=True, merge_empty=True):
-    """``split_graph`` that also returns the number of unique compiled pieces."""
+def _split_graph_ex_gc(gm, splitting_ops, decompose_size, merge_empty):
     # Building thousands of nodes would trigger several cyclic-GC passes over the whole heap
     # (a torch process holds millions of objects); none of it is garbage yet.
     enabled = gc.isenabled()
@@ -248,14 +376,25 @@ def split_graph_ex(gm, splitting_ops, *, decompose_size=True, merge_empty=True):
 
 def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty):
     ops = [_pattern(o) for o in (splitting_ops or ())]
-    ir = _fx.to_ir(gm)
-    sync, pieces, num_unique = ir.core.split(ops, decompose_size, merge_empty, True)
+    ir = _fx.import_graph(gm.graph, gm, lazy_meta=True)
+    sync, pieces, num_unique = ir.core.split(ops, decompose_size, merge_empty, True,
+                                             ir.fetch_meta)
     # vLLM edits the graph in place and does not regenerate gm's code: neither do we.
     for message in _fx._core.unmatched_splitting_ops(ir.core, ops):
         warnings.warn(f"piecewise: {message}", stacklevel=4)
     nodes = _fx.sync(gm.graph, ir, sync)
-    split_gm, items = _build(gm, nodes, pieces)
-    return split_gm, items, num_unique
+    hashes = _Hashes(ir) if num_unique is None else None
+    split_gm, items = _build(gm, nodes, pieces, hashes)
+    return split_gm, items, hashes if hashes is not None else num_unique
+
+
+def split_graph_ex(gm, splitting_ops, *, decompose_size=True, merge_empty=True):
+    """``split_graph`` that also returns the number of unique compiled pieces."""
+    split_gm, items, hashes = _split_graph_ex_gc(gm, splitting_ops, decompose_size, merge_empty)
+    if isinstance(hashes, _Hashes):
+        hashes.compute()
+        hashes = hashes.num_unique
+    return split_gm, items, hashes
 
 
 def _val(n: tfx.Node):
@@ -277,8 +416,10 @@ def _new_module(graph: tfx.Graph, modules) -> tfx.GraphModule:
     return _new_gm(modules or {}, graph, "GraphModule")
 
 
-def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces) -> Tuple[tfx.GraphModule, List[SplitItem]]:
+def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
+           ) -> Tuple[tfx.GraphModule, List[SplitItem]]:
     make = _make_node
+    bulk = _bulk_nodes
     map_arg = tfx.node.map_arg
     top = tfx.Graph()
     top._codegen = copy.deepcopy(gm.graph._codegen)
@@ -327,13 +468,17 @@ def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces) -> Tuple[tfx.Grap
             senv[src] = make(sg, src.name, "placeholder", src.name, (), empty, src.type, m)
             call_args.append(env[src])
         lookup = senv.__getitem__
-        for i in pnodes:
-            src = nodes[i]
+        srcs = [nodes[i] for i in pnodes]
+        for src in srcs:
             if src.op == "call_module" or src.op == "get_attr":  # the piece owns what it calls
                 piece_mods = piece_mods or {}
                 piece_mods[src.target] = _attr(gm, src.target)
-            senv[src] = make(sg, src.name, src.op, src.target, map_arg(src.args, lookup),
-                             map_arg(src.kwargs, lookup), src.type, src.meta.copy())
+        if bulk is not None:
+            bulk(sg, srcs, lookup, senv)
+        else:
+            for src in srcs:
+                senv[src] = make(sg, src.name, src.op, src.target, map_arg(src.args, lookup),
+                                 map_arg(src.kwargs, lookup), src.type, src.meta.copy())
         make(sg, "output", "output", "output", (tuple(senv[nodes[i]] for i in pout),), empty,
              None, {})
         if piece_mods:
@@ -346,6 +491,8 @@ def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces) -> Tuple[tfx.Grap
             src = nodes[i]
             env[src] = make(top, src.name, "call_function", getitem, (call, k), empty, src.type,
                             src.meta.copy())
+        if h is None:
+            h = _LazyHash(hashes, len(items))
         items.append(SplitItem(name, pid, is_split, sub, h, kind, reason))
     if output is not None:
         top.node_copy(output, env.__getitem__)

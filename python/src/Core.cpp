@@ -16,12 +16,16 @@
 //  - meta: None, (0, dtype, sizes, strides|None, device|None) for a tensor,
 //    (1, symkind, expr) for a SymInt/SymFloat/SymBool, (2, [meta...]) for a
 //    list, (3, text) opaque. A size is an int or the expression text.
+//    `False` defers it: split() then fetches only the meta its boundaries
+//    read (reading a symbolic FakeTensor's sizes is most of the import's
+//    cost), and hashes() the rest, on request.
 //
 // The IR graph then runs passes or the splitting-op partitioner; export()
-// hands the (possibly rewritten) node list back: per node its origin (the
-// import index, -1 for a node a pass created), op, name, target, and the
-// args/kwargs only when they differ from what was imported (node references
-// are the original fx.Node objects, or `ref(pos)` for created nodes). Python
+// hands the (possibly rewritten) node list back: an unchanged node as its
+// import index alone, a changed or created one as (origin (the import index,
+// -1 for a node a pass created), op, name, target, args, kwargs) (node
+// references are the original fx.Node objects, or `ref(pos)` for created
+// nodes). Python
 // applies that to the live fx.Graph, so untouched nodes keep their identity.
 //
 // C++ failures (diagnostics) become RuntimeError at this boundary.
@@ -43,6 +47,7 @@
 #include <cctype>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -123,7 +128,13 @@ public:
       }
       Node* n = g.createNode(static_cast<OpKind>(op), name, g.intern(target), std::move(args),
                              std::move(kwargs));
-      n->setMeta(convertMeta(t[6]));
+      if (t[6].ptr() == Py_False) {
+        deferred_.push_back(1);
+        ++numDeferred_;
+      } else {
+        deferred_.push_back(0);
+        n->setMeta(convertMeta(t[6]));
+      }
       byPy_[t[0].ptr()] = n;
       origin_[n] = static_cast<int32_t>(imported_.size());
       imported_.push_back(n);
@@ -153,8 +164,12 @@ public:
     for (Node* n : graph()) {
       auto it = origin_.find(n);
       int32_t origin = it == origin_.end() ? -1 : it->second;
+      if (origin >= 0 && !changed(n, origin)) {
+        out.append(py::int_(origin));
+        continue;
+      }
       py::object args = py::none(), kwargs = py::none();
-      if (origin < 0 || changed(n, origin)) {
+      {
         py::tuple a(n->args().size());
         for (size_t k = 0; k < n->args().size(); ++k)
           a[k] = toPython(n->args()[k]);
@@ -179,6 +194,44 @@ public:
     for (Node* n : graph())
       positions_[n] = i++;
   }
+
+  /// Whether some imported node's meta was deferred (imported as `False`).
+  bool hasDeferredMeta() const { return numDeferred_ > 0; }
+
+  /// Loads the deferred meta of `nodes` (live nodes; others are skipped)
+  /// through `fetch(list of import indices) -> list of meta tuples`.
+  void loadMeta(const std::vector<Node*>& nodes, const py::object& fetch) {
+    std::vector<int32_t> want;
+    for (Node* n : nodes) {
+      auto it = origin_.find(n);
+      if (it == origin_.end() || !deferred_[static_cast<size_t>(it->second)])
+        continue;
+      deferred_[static_cast<size_t>(it->second)] = 0;
+      --numDeferred_;
+      want.push_back(it->second);
+    }
+    if (want.empty())
+      return;
+    py::list metas = fetch(want);
+    if (metas.size() != want.size())
+      throw std::invalid_argument("piecewise._core: fetch_meta returned a wrong count");
+    for (size_t k = 0; k < want.size(); ++k)
+      imported_[static_cast<size_t>(want[k])]->setMeta(convertMeta(metas[k]));
+  }
+
+  /// Loads every live node's deferred meta.
+  void loadAllMeta(const py::object& fetch) {
+    if (!hasDeferredMeta())
+      return;
+    std::vector<Node*> live;
+    live.reserve(graph().size());
+    for (Node* n : graph())
+      live.push_back(n);
+    loadMeta(live, fetch);
+  }
+
+  /// The last split's plan (kept for hashes computed on request).
+  std::optional<PartitionPlan>& plan() { return plan_; }
 
   void verify() {
     DiagnosticEngine diag;
@@ -454,6 +507,9 @@ private:
   };
 
   std::unique_ptr<Module> module_;
+  std::optional<PartitionPlan> plan_;
+  std::vector<char> deferred_; ///< by import index: meta not loaded yet
+  size_t numDeferred_ = 0;
   std::unordered_map<PyObject*, Node*> byPy_;
   std::unordered_map<const Node*, int32_t> origin_;
   std::unordered_map<const Node*, int32_t> positions_;
@@ -469,32 +525,91 @@ private:
   std::map<std::pair<int, uint64_t>, py::object> leafObjects_;
 };
 
+/// The values whose meta a split's boundary checks and symbol inputs read:
+/// every piece input and output, and the producer of such a value when it is
+/// a getitem (its kind may come from the producer's list meta).
+std::vector<Node*> boundaryValues(const PartitionPlan& plan) {
+  std::vector<Node*> out;
+  auto add = [&](Node* n) {
+    out.push_back(n);
+    if (n->target().str() == "operator.getitem" && !n->args().empty() && n->args()[0].isNode())
+      out.push_back(n->args()[0].getNode());
+  };
+  for (const Piece& p : plan.pieces()) {
+    for (Node* n : p.inputs)
+      add(n);
+    for (Node* n : p.outputs)
+      add(n);
+  }
+  return out;
+}
+
+/// decompose-size + the splitting-op partitioner. With deferred meta (see
+/// importNodes), the assignment is made first (it reads meta only where
+/// decompose-size does, which the caller imported eagerly), then the meta of
+/// the values crossing a boundary is fetched and the plan is made again on the
+/// rewritten graph, now with the meta its symbol inputs and flat check read.
+/// Hashes then wait for `hashes()`.
 py::object splitIR(IRGraph& ir, const std::vector<std::string>& ops, bool decomposeSize,
-                   bool mergeEmpty, bool checkFlat) {
+                   bool mergeEmpty, bool checkFlat, const py::object& fetchMeta) {
   SplitGraphOptions options;
   options.partition.splittingOps = ops;
   options.partition.mergeEmptyOnlyPieces = mergeEmpty;
   options.decomposeSize = decomposeSize;
   options.checkFlatBoundaries = checkFlat;
   DiagnosticEngine diag;
+  ir.plan().reset();
+  bool lazy = ir.hasDeferredMeta() && !fetchMeta.is_none();
+  if (lazy)
+    options.checkFlatBoundaries = false;
   FailureOr<PartitionPlan> plan = splitGraph(ir.graph(), &registry(), options, diag);
   if (failed(plan))
     throwDiagnostics(diag, "piecewise.split_graph failed");
+  if (lazy) {
+    ir.loadMeta(boundaryValues(*plan), fetchMeta);
+    options.decomposeSize = false; // done: the graph is rewritten
+    options.checkFlatBoundaries = checkFlat;
+    plan = splitGraph(ir.graph(), &registry(), options, diag);
+    if (failed(plan))
+      throwDiagnostics(diag, "piecewise.split_graph failed");
+  }
+  ir.plan().emplace(std::move(*plan));
+  const PartitionPlan& p = *ir.plan();
   py::object sync = ir.exportNodes();
   ir.fillPositions();
+  bool hashed = !ir.hasDeferredMeta();
   py::list pieces;
-  for (const Piece& p : plan->pieces()) {
+  for (const Piece& piece : p.pieces()) {
     py::list nodes, inputs, outputs;
-    for (Node* n : p.nodes)
+    for (Node* n : piece.nodes)
       nodes.append(ir.position(n));
-    for (Node* n : p.inputs)
+    for (Node* n : piece.inputs)
       inputs.append(ir.position(n));
-    for (Node* n : p.outputs)
+    for (Node* n : piece.outputs)
       outputs.append(ir.position(n));
-    pieces.append(py::make_tuple(p.id, p.isSplitting(), std::string(pieceKindName(p.kind)),
-                                 p.reason, nodes, inputs, outputs, p.hashString()));
+    pieces.append(py::make_tuple(
+        piece.id, piece.isSplitting(), std::string(pieceKindName(piece.kind)), piece.reason, nodes,
+        inputs, outputs, hashed ? py::object(py::str(piece.hashString())) : py::none()));
   }
-  return py::make_tuple(sync, pieces, plan->numUnique());
+  py::object numUnique = hashed ? py::object(py::int_(p.numUnique())) : py::none();
+  return py::make_tuple(sync, pieces, numUnique);
+}
+
+/// The last split's piece hashes (in piece order) and unique count, after
+/// loading every deferred meta through `fetchMeta`.
+py::object splitHashes(IRGraph& ir, const py::object& fetchMeta) {
+  if (!ir.plan())
+    throw std::runtime_error("piecewise._core: hashes() before split()");
+  if (ir.hasDeferredMeta()) {
+    if (fetchMeta.is_none())
+      throw std::runtime_error("piecewise._core: hashes() needs fetch_meta");
+    ir.loadAllMeta(fetchMeta);
+    ir.plan()->computeHashes();
+  }
+  py::list hashes;
+  for (const Piece& piece : ir.plan()->pieces())
+    hashes.append(piece.hashString());
+  return py::make_tuple(hashes, ir.plan()->numUnique());
 }
 
 } // namespace
@@ -572,9 +687,14 @@ PYBIND11_MODULE(_core, m) {
           "Runs a pass pipeline (`split-coalescing,dce`); returns (changed, statistics).")
       .def("split", &splitIR, py::arg("splitting_ops"), py::arg("decompose_size") = true,
            py::arg("merge_empty") = true, py::arg("check_flat") = true,
+           py::arg("fetch_meta") = py::none(),
            "decompose-size + the splitting-op partitioner. Returns (sync, pieces, num_unique); "
            "pieces are (id, is_splitting, kind, reason, nodes, inputs, outputs, hash) with "
-           "node positions in the (synced) graph order.");
+           "node positions in the (synced) graph order. With deferred meta, `fetch_meta` "
+           "(import indices -> meta tuples) loads what the boundaries need, and hash and "
+           "num_unique are None until hashes().")
+      .def("hashes", &splitHashes, py::arg("fetch_meta") = py::none(),
+           "The last split's (piece hashes, num_unique), loading deferred meta first.");
   m.def(
       "unmatched_splitting_ops",
       [](IRGraph& ir, const std::vector<std::string>& ops) {
