@@ -50,6 +50,7 @@ void cloneModuleInto(const Module& src, Module& dst) {
                             remapAll(n->kwargs(), num, map));
     c->setMeta(n->meta());
     c->setLoc(n->loc());
+    c->setProvenance(n->provenance());
     map[i] = c;
   }
   for (const Module::Child& child : src.children())
@@ -88,6 +89,7 @@ std::unique_ptr<Module> SplitModuleBuilder::buildStitching() {
     Node* c = tg.createNode(OpKind::Placeholder, n->name(), n->target(), n->args(), {});
     c->setMeta(n->meta());
     c->setLoc(n->loc());
+    c->setProvenance(n->provenance());
     topOf_[i] = c;
   }
 
@@ -151,6 +153,7 @@ std::unique_ptr<Module> SplitModuleBuilder::buildPiece(size_t index) {
                             remapAll(n->kwargs(), num, localOf_));
     c->setMeta(n->meta());
     c->setLoc(n->loc());
+    c->setProvenance(n->provenance());
     localOf_[num[n]] = c;
   }
   if (options_.sourceModule) {

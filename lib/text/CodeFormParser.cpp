@@ -122,7 +122,10 @@ private:
     Module* module;
   };
 
-  void handleLine(const char* b, const char* e);
+  void handleLine(const char* b, const char* e, bool multiline);
+  /// The physical lines after [b, e) that belong to its statement (one that
+  /// leaves a bracket open), and where the statement ends.
+  uint32_t continuationLines(const char* b, const char* e, const char* end, const char*& stmtEnd);
   void handleClass(PyLexer& lex, size_t indent, const char* kw, const char* e);
   void handleDef(PyLexer& lex, size_t indent, const char* kw);
   void handleStatement(PyLexer& lex, Token first);
@@ -165,6 +168,11 @@ private:
   Module* startImplicitGraph();
 
   Location locOf(const char* p) const {
+    if (p > lineEnd_) { // a later physical line of a multi-line `def`
+      size_t offset = static_cast<size_t>(p - buf_.text().data());
+      uint32_t line = buf_.lineOf(offset);
+      return Location{&buf_, line, static_cast<uint32_t>(offset - buf_.lineStart(line)) + 1};
+    }
     return Location{&buf_, line_, static_cast<uint32_t>(p - lineBegin_) + 1};
   }
   void error(const char* p, std::string msg) {
@@ -184,6 +192,9 @@ private:
   bool failed_ = false;
   uint32_t line_ = 0;
   const char* lineBegin_ = nullptr;
+  const char* lineEnd_ = nullptr; ///< the end of the first physical line of the statement
+  /// The `File: ...` comment in force for the next body statement.
+  Symbol provenance_;
   Location bodyStart_;
   /// Names whose statements failed: later references to them stay quiet.
   std::unordered_set<std::string> poisoned_;
@@ -218,17 +229,13 @@ FailureOr<std::unique_ptr<Module>> CodeFormParser::parse() {
     const char* e = nl ? nl : end;
     ++line_;
     lineBegin_ = p;
-    // A carriage return ends a line for Python unless a line feed follows it: one inside a
-    // line would make the printed text a different program.
-    const char* cr = static_cast<const char*>(std::memchr(p, '\r', static_cast<size_t>(e - p)));
-    size_t bad = text::findInvalidUtf8(std::string_view(p, static_cast<size_t>(e - p)));
-    if (cr && cr + 1 < e)
-      error(cr, "a carriage return inside a line (Python reads it as a line end)");
-    else if (bad != std::string_view::npos)
-      error(p + bad, "invalid UTF-8 (Python reads its input as UTF-8)");
-    else
-      handleLine(p, e);
-    p = nl ? nl + 1 : end;
+    lineEnd_ = e;
+    const char* stmtEnd = e;
+    uint32_t extraLines = continuationLines(p, e, end, stmtEnd);
+    handleLine(p, stmtEnd, extraLines != 0);
+    line_ += extraLines;
+    const char* after = stmtEnd;
+    p = after < end ? after + 1 : end;
   }
   if (inBody_ && !failed_) {
     Location l{&buf_, line_ ? line_ : 1, 1};
@@ -247,14 +254,76 @@ FailureOr<std::unique_ptr<Module>> CodeFormParser::parse() {
   return std::move(root_);
 }
 
-void CodeFormParser::handleLine(const char* b, const char* e) {
+uint32_t CodeFormParser::continuationLines(const char* b, const char* e, const char* end,
+                                           const char*& stmtEnd) {
+  // A statement that leaves a bracket open continues on the next lines (torch
+  // >= 2.12 prints an AOT graph's `def forward(` and `return (` one item a
+  // line). Such a line ends in an opening bracket or a comma; checking that
+  // first keeps the common one-line statement at no extra cost.
+  const char* p = b;
+  while (p < e && (*p == ' ' || *p == '\t'))
+    ++p;
+  stmtEnd = e;
+  const char* last = e;
+  while (last > p && (last[-1] == ' ' || last[-1] == '\t' || last[-1] == '\r'))
+    --last;
+  if (last == p || *p == '#' ||
+      (last[-1] != '(' && last[-1] != '[' && last[-1] != '{' && last[-1] != ','))
+    return 0;
+  int depth = 0;
+  uint32_t lines = 0;
+  const char* q = p;
+  while (true) {
+    for (; q < stmtEnd; ++q) {
+      char c = *q;
+      if (c == '#')
+        break;
+      if (c == '\'' || c == '"') {
+        const char* close = q + 1;
+        while (close < stmtEnd && *close != c)
+          close += *close == '\\' ? 2 : 1;
+        q = close < stmtEnd ? close : stmtEnd - 1;
+      } else if (c == '(' || c == '[' || c == '{') {
+        ++depth;
+      } else if (c == ')' || c == ']' || c == '}') {
+        --depth;
+      }
+    }
+    if (depth <= 0 || stmtEnd >= end || lines >= 100000)
+      return lines;
+    const char* next = stmtEnd + 1;
+    const char* nl =
+        static_cast<const char*>(std::memchr(next, '\n', static_cast<size_t>(end - next)));
+    q = next;
+    stmtEnd = nl ? nl : end;
+    ++lines;
+  }
+}
+
+void CodeFormParser::handleLine(const char* b, const char* e, bool multiline) {
   size_t indent = indentWidth(b, e);
   const char* p = b;
   while (p < e && (*p == ' ' || *p == '\t' || *p == '\r'))
     ++p;
-  if (p == e || *p == '#')
+  if (p == e)
     return;
+  if (*p == '#') {
+    // FX's provenance comments inside a body: `# File: path:12 in forward,
+    // code: ...` describes the nodes that follow, up to the next such comment.
+    if (inBody_) {
+      std::string_view c(p, static_cast<size_t>(e - p));
+      while (!c.empty() && (c.back() == '\r' || c.back() == ' '))
+        c.remove_suffix(1);
+      if (c.substr(0, 8) == "# File: ")
+        provenance_ = graph_->intern(c.substr(2));
+      else if (c.substr(0, 22) == "# No stacktrace found ")
+        provenance_ = Symbol();
+    }
+    return;
+  }
   PyLexer lex(p, e);
+  if (multiline)
+    lex.allowLineBreaks();
   const Token& first = lex.peek();
   if (first.isName("class") && !inBody_) {
     lex.next();
@@ -292,6 +361,7 @@ Module* CodeFormParser::startImplicitGraph() {
   graph_ = &root_->graph();
   globalHeads_.clear();
   inBody_ = true;
+  provenance_ = Symbol();
   return root_.get();
 }
 
@@ -526,6 +596,7 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
   if (!expect(lex, Tok::Colon, "':' at the end of the 'def' line"))
     return;
   inBody_ = true;
+  provenance_ = Symbol();
 }
 
 //===----------------------------------------------------------------------===//
@@ -608,6 +679,7 @@ void CodeFormParser::handleSetItem(PyLexer& lex, Token target) {
   Node* n =
       g.createNode(OpKind::CallFunction, name, g.intern("operator.setitem"), std::move(args), {});
   n->setLoc(locOf(target.begin));
+  n->setProvenance(provenance_);
   remember(n);
   if (lex.consumeIf(Tok::Semi) && !parseTail(lex, n->name()))
     return;
@@ -725,6 +797,7 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
   Node* n = g.createNode(spec.op, nameSym, target, std::move(spec.args), std::move(spec.kwargs));
   n->setMeta(std::move(meta));
   n->setLoc(locOf(first.begin));
+  n->setProvenance(provenance_);
   remember(n);
   if (lex.consumeIf(Tok::Semi)) {
     if (!parseTail(lex, n->name()))

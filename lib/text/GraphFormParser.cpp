@@ -865,14 +865,8 @@ FailureOr<std::unique_ptr<Module>> GraphFormParser::parse() {
     ++lineNo_;
     pos_ = 0;
     lineFailed_ = false;
-    // A carriage return that does not end the line would reach the printed code form, where
-    // Python reads it as a line end.
-    if (size_t cr = line_.find('\r'); cr != std::string_view::npos)
-      error(cr, "a carriage return inside a line (Python reads it as a line end)");
-    else if (size_t bad = text::findInvalidUtf8(line_); bad != std::string_view::npos)
-      error(bad, "invalid UTF-8 (Python reads its input as UTF-8)");
-    else
-      parseLine();
+    // (A bare CR or invalid UTF-8 never gets here: checkModuleText rejects it.)
+    parseLine();
     begin = end + 1;
   }
   bool stoppedEarly = begin < text.size();

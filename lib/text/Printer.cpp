@@ -591,10 +591,20 @@ void printModule(std::string& out, const Module& m, std::string_view className, 
 
   LastUses lastUses(g);
   std::vector<const Node*> listed;
+  Symbol provenance; // the `# File:` comment in force, as FX prints it
   for (const Node* np : g) {
     const Node& n = *np;
     if (n.isPlaceholder())
       continue;
+    if (options.provenance && !n.isOutput() && n.provenance() != provenance) {
+      out += '\n';
+      appendIndent(out, bodyIndent);
+      out += "# ";
+      out += n.provenance().isNull() ? std::string_view("No stacktrace found for following nodes")
+                                     : n.provenance().str();
+      out += '\n';
+      provenance = n.provenance();
+    }
     wroteStatement = true;
     appendIndent(out, bodyIndent);
     if (n.isOutput()) {

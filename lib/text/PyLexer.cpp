@@ -17,8 +17,15 @@ bool isIdentChar(char c) {
 } // namespace
 
 Token PyLexer::lex() {
-  while (cur_ < end_ && (*cur_ == ' ' || *cur_ == '\t' || *cur_ == '\r'))
-    ++cur_;
+  while (true) {
+    while (cur_ < end_ &&
+           (*cur_ == ' ' || *cur_ == '\t' || *cur_ == '\r' || (multiline_ && *cur_ == '\n')))
+      ++cur_;
+    if (!multiline_ || cur_ >= end_ || *cur_ != '#')
+      break;
+    while (cur_ < end_ && *cur_ != '\n')
+      ++cur_;
+  }
   if (cur_ >= end_ || *cur_ == '#')
     return Token{Tok::End, cur_, cur_};
   const char* b = cur_;

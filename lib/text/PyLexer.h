@@ -61,6 +61,11 @@ class PyLexer {
 public:
   PyLexer(const char* begin, const char* end) : cur_(begin), end_(end) {}
 
+  /// Lets the range span several physical lines of one bracketed Python
+  /// statement (a `def forward(` whose parameters are one a line, each with a
+  /// `# comment`): newlines are whitespace and a comment ends at its newline.
+  void allowLineBreaks() { multiline_ = true; }
+
   /// The next token, consumed.
   Token next() {
     if (hasPeeked_) {
@@ -107,6 +112,7 @@ private:
   const char* end_;
   Token peeked_;
   bool hasPeeked_ = false;
+  bool multiline_ = false;
   const char* error_ = "";
 };
 

@@ -175,32 +175,6 @@ void appendPythonComplex(std::string& out, double re, double im) {
   out += "j)";
 }
 
-size_t findInvalidUtf8(std::string_view s) {
-  size_t i = 0;
-  while (i < s.size()) {
-    auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    size_t n = (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-    if (n == 0 || i + n > s.size())
-      return i;
-    uint32_t cp = n == 2 ? (c & 0x1Fu) : n == 3 ? (c & 0x0Fu) : (c & 0x07u);
-    for (size_t k = 1; k < n; ++k) {
-      auto b = static_cast<unsigned char>(s[i + k]);
-      if ((b & 0xC0) != 0x80)
-        return i;
-      cp = (cp << 6) | (b & 0x3Fu);
-    }
-    static constexpr uint32_t kMinForLength[5] = {0, 0, 0x80, 0x800, 0x10000};
-    if (cp < kMinForLength[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-      return i;
-    i += n;
-  }
-  return std::string_view::npos;
-}
-
 bool isPythonKeyword(std::string_view s) {
   static constexpr std::string_view kKeywords[] = {
       "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",

@@ -29,11 +29,6 @@ void appendPythonString(std::string& out, std::string_view s);
 /// Appends repr(complex(re, im)): `2j`, `(1+2j)`, `(1.5-0.5j)`, `(-0-1j)`.
 void appendPythonComplex(std::string& out, double re, double im);
 
-/// The offset of the first byte of `s` that does not belong to a well-formed UTF-8
-/// sequence (an overlong form, a surrogate and a code point above U+10FFFF are not
-/// well formed, as for Python's decoder), or std::string_view::npos when `s` is UTF-8.
-size_t findInvalidUtf8(std::string_view s);
-
 /// True for one of Python's hard keywords (`None`, `class`, `elif`, ...): never a
 /// name, and never a part of a dotted name, in a valid program.
 bool isPythonKeyword(std::string_view s);

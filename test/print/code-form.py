@@ -1,5 +1,6 @@
 # print writes the canonical code form: annotations kept, `# File:` comments
-# dropped, clean-up tails at each value's last use, submodules as nested classes.
+# kept as the provenance of the nodes under them (printed where it changes, as FX
+# does), clean-up tails at each value's last use, submodules as nested classes.
 # RUN: %piecewise print %s | FileCheck %s --match-full-lines --strict-whitespace
 class GraphModule(torch.nn.Module):
     def forward(self, x: "f32[4, 4][4, 1]cpu", w: "f32[4, 4][4, 1]cpu"):
@@ -19,6 +20,8 @@ class GraphModule(torch.nn.Module):
 
 # CHECK:class GraphModule(torch.nn.Module):
 # CHECK-NEXT:    def forward(self, x: "f32[4, 4][4, 1]cpu", w: "f32[4, 4][4, 1]cpu"):
+# CHECK-EMPTY:
+# CHECK-NEXT:        # File: model.py:3 in forward, code: y = x @ w
 # CHECK-NEXT:        mm: "f32[4, 4][4, 1]cpu" = torch.ops.aten.mm.default(x, w);  x = None
 # CHECK-NEXT:        submod_0 = self.submod_0(mm, w);  mm = w = None
 # CHECK-NEXT:        relu: "f32[4, 4][4, 1]cpu" = torch.ops.aten.relu.default(submod_0);  submod_0 = None

@@ -63,6 +63,11 @@ public:
   Location loc() const { return loc_; }
   void setLoc(Location l) { loc_ = l; }
 
+  /// Where the node came from in model code: the `File: path:line in fn, code:
+  /// ...` line FX prints above it (the last frame of its stack_trace), or null.
+  Symbol provenance() const { return provenance_; }
+  void setProvenance(Symbol p) { provenance_ = p; }
+
   /// Every reference to this node from another node's arguments, one entry per
   /// reference (a node that uses this one twice appears twice), in the order
   /// the references were made.
@@ -113,6 +118,7 @@ private:
   Graph* graph_ = nullptr;
   uint64_t order_ = 0;
   Location loc_;
+  Symbol provenance_;
   /// The node's number in the latest NodeNumbering of its graph (a cache the
   /// numbering validates; see partition/NodeNumbering.h).
   mutable uint32_t number_ = 0;

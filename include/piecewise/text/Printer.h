@@ -20,6 +20,9 @@ struct PrintOptions {
   bool annotations = true;
   /// Write `;  x = y = None` at the last use of each value.
   bool cleanupTails = true;
+  /// Write each node's provenance as FX does: a blank line and `# File: ...`
+  /// (or `# No stacktrace found for following nodes`) where it changes.
+  bool provenance = true;
 };
 
 /// The module tree in code form, starting with `class <name>(torch.nn.Module):`.
