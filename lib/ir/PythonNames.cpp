@@ -6,9 +6,16 @@
 namespace piecewise {
 
 namespace {
-// Python 3.11's keyword.kwlist and dir(builtins), and FX's reserved names;
-// sorted for binary search.
-constexpr std::string_view kReserved[] = {
+// Python 3.11's keyword.kwlist, dir(builtins) less the keywords, and the names
+// FX's generated code reserves; each sorted for binary search.
+constexpr std::string_view kKeywords[] = {
+    "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
+    "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
+    "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
+    "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield",
+};
+
+constexpr std::string_view kBuiltins[] = {
     "ArithmeticError",
     "AssertionError",
     "AttributeError",
@@ -30,7 +37,6 @@ constexpr std::string_view kReserved[] = {
     "EnvironmentError",
     "Exception",
     "ExceptionGroup",
-    "False",
     "FileExistsError",
     "FileNotFoundError",
     "FloatingPointError",
@@ -49,8 +55,6 @@ constexpr std::string_view kReserved[] = {
     "MemoryError",
     "ModuleNotFoundError",
     "NameError",
-    "None",
-    "NoneType",
     "NotADirectoryError",
     "NotImplemented",
     "NotImplementedError",
@@ -72,7 +76,6 @@ constexpr std::string_view kReserved[] = {
     "SystemExit",
     "TabError",
     "TimeoutError",
-    "True",
     "TypeError",
     "UnboundLocalError",
     "UnicodeDecodeError",
@@ -95,70 +98,45 @@ constexpr std::string_view kReserved[] = {
     "abs",
     "aiter",
     "all",
-    "and",
     "anext",
     "any",
-    "as",
     "ascii",
-    "assert",
-    "async",
-    "await",
     "bin",
     "bool",
-    "break",
     "breakpoint",
     "bytearray",
     "bytes",
     "callable",
     "chr",
-    "class",
     "classmethod",
     "compile",
     "complex",
-    "continue",
     "copyright",
     "credits",
-    "def",
-    "del",
     "delattr",
-    "device",
     "dict",
     "dir",
     "divmod",
-    "elif",
-    "else",
     "enumerate",
     "eval",
-    "except",
     "exec",
     "exit",
     "filter",
-    "finally",
     "float",
-    "for",
     "format",
-    "from",
     "frozenset",
-    "fx_pytree",
     "getattr",
-    "global",
     "globals",
     "hasattr",
     "hash",
     "help",
     "hex",
     "id",
-    "if",
-    "import",
-    "in",
-    "inf",
     "input",
     "int",
-    "is",
     "isinstance",
     "issubclass",
     "iter",
-    "lambda",
     "len",
     "license",
     "list",
@@ -167,28 +145,19 @@ constexpr std::string_view kReserved[] = {
     "max",
     "memoryview",
     "min",
-    "nan",
     "next",
-    "nonlocal",
-    "not",
     "object",
     "oct",
     "open",
-    "or",
     "ord",
-    "pass",
     "pow",
     "print",
     "property",
-    "pytree",
     "quit",
-    "raise",
     "range",
     "repr",
-    "return",
     "reversed",
     "round",
-    "self",
     "set",
     "setattr",
     "slice",
@@ -197,20 +166,31 @@ constexpr std::string_view kReserved[] = {
     "str",
     "sum",
     "super",
-    "torch",
-    "try",
     "tuple",
     "type",
     "vars",
-    "while",
-    "with",
-    "yield",
     "zip",
 };
+
+constexpr std::string_view kFxReserved[] = {
+    "NoneType", "device", "fx_pytree", "inf", "nan", "pytree", "self", "torch",
+};
+
+template <size_t N> bool contains(const std::string_view (&list)[N], std::string_view name) {
+  return std::binary_search(std::begin(list), std::end(list), name);
+}
 } // namespace
 
+bool isPythonKeyword(std::string_view name) {
+  return contains(kKeywords, name);
+}
+
+bool isPythonBuiltin(std::string_view name) {
+  return contains(kBuiltins, name);
+}
+
 bool isReservedPythonName(std::string_view name) {
-  return std::binary_search(std::begin(kReserved), std::end(kReserved), name);
+  return isPythonKeyword(name) || isPythonBuiltin(name) || contains(kFxReserved, name);
 }
 
 std::string reservedNameMessage(std::string_view name) {

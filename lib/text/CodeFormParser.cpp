@@ -1059,7 +1059,7 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
     while (lex.peek().is(Tok::Dot)) {
       lex.next();
       Token part = lex.next();
-      if (!part.is(Tok::Name) || text::isPythonKeyword(part.text())) {
+      if (!part.is(Tok::Name) || isPythonKeyword(part.text())) {
         if (part.is(Tok::Error))
           lexError(lex, part);
         else
@@ -1429,7 +1429,7 @@ std::optional<Argument> CodeFormParser::parseNameArg(PyLexer& lex, Token first, 
   while (lex.peek().is(Tok::Dot)) {
     lex.next();
     Token part = lex.next();
-    if (!part.is(Tok::Name) || text::isPythonKeyword(part.text())) {
+    if (!part.is(Tok::Name) || isPythonKeyword(part.text())) {
       if (part.is(Tok::Error))
         lexError(lex, part);
       else

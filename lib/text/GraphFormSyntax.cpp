@@ -50,7 +50,7 @@ size_t identifierComponents(std::string_view s) {
   size_t b = 0;
   for (size_t i = 0; i <= s.size(); ++i) {
     if (i == s.size() || s[i] == '.') {
-      if (!isPythonIdentifier(s.substr(b, i - b)) || isPythonKeyword(s.substr(b, i - b)))
+      if (!isPythonIdentifier(s.substr(b, i - b)) || piecewise::isPythonKeyword(s.substr(b, i - b)))
         return 0;
       ++count;
       b = i + 1;

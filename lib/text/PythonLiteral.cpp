@@ -175,15 +175,6 @@ void appendPythonComplex(std::string& out, double re, double im) {
   out += "j)";
 }
 
-bool isPythonKeyword(std::string_view s) {
-  static constexpr std::string_view kKeywords[] = {
-      "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
-      "class", "continue", "def",   "del",    "elif", "else",   "except", "finally",  "for",
-      "from",  "global",   "if",    "import", "in",   "is",     "lambda", "nonlocal", "not",
-      "or",    "pass",     "raise", "return", "try",  "while",  "with",   "yield"};
-  return std::find(std::begin(kKeywords), std::end(kKeywords), s) != std::end(kKeywords);
-}
-
 bool isPythonIdentifier(std::string_view s) {
   if (s.empty())
     return false;

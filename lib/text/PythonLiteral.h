@@ -29,10 +29,6 @@ void appendPythonString(std::string& out, std::string_view s);
 /// Appends repr(complex(re, im)): `2j`, `(1+2j)`, `(1.5-0.5j)`, `(-0-1j)`.
 void appendPythonComplex(std::string& out, double re, double im);
 
-/// True for one of Python's hard keywords (`None`, `class`, `elif`, ...): never a
-/// name, and never a part of a dotted name, in a valid program.
-bool isPythonKeyword(std::string_view s);
-
 /// True for a Python identifier made of ASCII letters, digits and `_`.
 bool isPythonIdentifier(std::string_view s);
 

@@ -1,4 +1,4 @@
-//===- PythonNames.h - Names a node may not have ----------------*- C++ -*-===//
+//===- PythonNames.h - Python's keywords, builtins, reserved names -*- C++ -*-===//
 //
 // FX never names a node after a Python keyword, a builtin, or a name its
 // generated code relies on (`self`, `torch`, `inf`, `nan`, `device`,
@@ -15,6 +15,14 @@
 #include <string_view>
 
 namespace piecewise {
+
+/// True for one of Python's hard keywords (`None`, `class`, `elif`, ...): never a
+/// name, and never a part of a dotted name, in a valid program.
+bool isPythonKeyword(std::string_view name);
+
+/// True for a name in Python's builtins module (`len`, `getattr`, `Ellipsis`)
+/// that is not a keyword.
+bool isPythonBuiltin(std::string_view name);
 
 /// True when `name` is a Python keyword (`None`, `class`, `lambda`), a
 /// builtin (`len`, `getattr`, `Ellipsis`), or one of the names FX's generated
