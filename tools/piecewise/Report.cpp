@@ -8,16 +8,24 @@
 // one self-contained HTML page showing it (codegen/HtmlReport.h). `-o -`
 // writes the page to stdout.
 //
+// Given a TORCH_TRACE / TORCH_LOGS log and no --graph, `-o DIR` writes one
+// page per FX graph of the log (DIR/<id>.html) and DIR/index.html, which lists
+// every graph and every output code with what `verify-wrapper` says of it,
+// like tlparse's index.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
 
 #include "piecewise/codegen/HtmlReport.h"
+#include "piecewise/text/TorchLog.h"
+#include "piecewise/verify/WrapperVerifier.h"
 
 #include <fmt/format.h>
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 
 namespace piecewise::cli {
 
@@ -33,6 +41,119 @@ const std::vector<std::string>& planUnsafeOps(const PlanCommandOptions& o);
 bool planTiming(const PlanCommandOptions& o);
 void addReportCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 
+namespace {
+
+std::string htmlEscape(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '&':
+      out += "&amp;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      out += c;
+    }
+  }
+  return out;
+}
+
+/// One page for `globals` (its `graph` selects one graph of a log).
+int writeReportPage(const PlanCommandOptions& opts, const GlobalOptions& globals,
+                    const std::string& output, const std::string& title) {
+  auto* input = new LoadedInput; // left to the OS at exit, like split
+  std::unique_ptr<PlanPipelineResult> result;
+  if (int rc = runPlanCommand(opts, globals, *input, result); rc != kExitOk)
+    return rc;
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point t0 = Clock::now();
+  HtmlReportOptions options;
+  options.title = title;
+  if (planUsesSplittingOps(opts))
+    options.splittingOps = planSplittingOps(opts);
+  options.unsafeOps = planUnsafeOps(opts);
+  options.sourceModule = input->module.get();
+  std::string page = renderHtmlReport(*result, &input->registry, options);
+  Clock::time_point t1 = Clock::now();
+  int rc = writeOutput(output, page) ? kExitOk : kExitInputError;
+  if (planTiming(opts))
+    std::fputs(fmt::format("{:>9.3f} ms  render the report ({} bytes)\n{:>9.3f} ms  write\n",
+                           std::chrono::duration<double, std::milli>(t1 - t0).count(), page.size(),
+                           std::chrono::duration<double, std::milli>(Clock::now() - t1).count())
+                   .c_str(),
+               stderr);
+  (void)result.release();
+  return rc;
+}
+
+/// `report LOG -o DIR`: a page per FX graph and an index (see the file comment).
+int writeLogReports(const PlanCommandOptions& opts, const GlobalOptions& globals,
+                    const SourceBuffer& log, LogKind kind, const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    printError(fmt::format("cannot create the directory '{}': {}", dir, ec.message()));
+    return kExitInputError;
+  }
+  std::vector<LoggedGraph> graphs = listLoggedGraphs(log, kind);
+  std::string rows;
+  int status = kExitOk;
+  for (const LoggedGraph& g : graphs) {
+    std::string file;
+    for (char c : g.id)
+      file += (c == '/' || c == ':') ? '-' : c;
+    file += ".html";
+    std::string what;
+    if (g.isOutputCode()) {
+      std::unique_ptr<SourceBuffer> code = extractLoggedGraph(log, kind, g);
+      DiagnosticEngine diag;
+      WrapperReport report = verifyWrapper(*code, diag);
+      printDiagnostics(diag);
+      what = report.clean() ? fmt::format("output code, {} lines: verify-wrapper clean",
+                                          g.lastLine - g.firstLine + 1)
+                            : fmt::format("output code: verify-wrapper found {} violation(s)",
+                                          report.violations.size());
+      if (!report.clean())
+        status = kExitInputError;
+    } else {
+      GlobalOptions one = globals;
+      one.graph = g.id;
+      if (writeReportPage(opts, one, (std::filesystem::path(dir) / file).string(),
+                          log.name() + "#" + g.id) == kExitOk) {
+        what = fmt::format("<a href=\"{}\">report</a>", htmlEscape(file));
+      } else {
+        what = "no report: the graph does not read or plan (see the diagnostics)";
+        status = kExitInputError;
+      }
+    }
+    rows += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                        htmlEscape(g.id), htmlEscape(g.compileId), htmlEscape(g.stage), g.firstLine,
+                        what);
+  }
+  std::string index = fmt::format(
+      "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>piecewise: {0}</title>\n"
+      "<style>body{{font:14px system-ui,sans-serif;margin:2em}}table{{border-collapse:collapse}}"
+      "td,th{{border:1px solid #ccc;padding:4px 10px;text-align:left}}</style></head>\n"
+      "<body><h1>{0}</h1><p>{1} graphs ({2})</p>\n<table><tr><th>ID</th><th>compile id</th>"
+      "<th>stage</th><th>log line</th><th></th></tr>\n{3}</table></body></html>\n",
+      htmlEscape(log.name()), graphs.size(),
+      kind == LogKind::TorchTrace ? "TORCH_TRACE" : "TORCH_LOGS", rows);
+  if (!writeOutput((std::filesystem::path(dir) / "index.html").string(), index))
+    return kExitInputError;
+  std::fputs(fmt::format("wrote {}/index.html ({} graphs)\n", dir, graphs.size()).c_str(), stdout);
+  return status;
+}
+
+} // namespace
+
 void addReportCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode) {
   auto opts = makePlanCommandOptions();
   struct Extra {
@@ -44,7 +165,9 @@ void addReportCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode
       "report", "Write a self-contained HTML view of a split or a cudagraph plan (-o FILE.html)");
   addPlanOptions(cmd, *opts);
   cmd->add_flag("--cudagraph", extra->cudagraph, "Use the cudagraph partitioner");
-  cmd->add_option("-o,--output", extra->output, "Write the page to FILE ('-' for stdout)")
+  cmd->add_option("-o,--output", extra->output,
+                  "Write the page to FILE ('-' for stdout); for a whole TORCH_TRACE / TORCH_LOGS "
+                  "log, the directory that gets a page per graph and index.html")
       ->type_name("FILE");
   cmd->callback([opts, extra, &globals, &exitCode] {
     if (extra->cudagraph == planUsesSplittingOps(*opts)) {
@@ -62,31 +185,21 @@ void addReportCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode
       exitCode = rc;
       return;
     }
-    auto* input = new LoadedInput; // left to the OS at exit, like split
-    std::unique_ptr<PlanPipelineResult> result;
-    exitCode = runPlanCommand(*opts, globals, *input, result);
-    if (exitCode != kExitOk)
-      return;
-    using Clock = std::chrono::steady_clock;
-    Clock::time_point t0 = Clock::now();
-    HtmlReportOptions options;
-    options.title = planInputFile(*opts) == "-" ? "<stdin>" : planInputFile(*opts);
-    if (planUsesSplittingOps(*opts))
-      options.splittingOps = planSplittingOps(*opts);
-    options.unsafeOps = planUnsafeOps(*opts);
-    options.sourceModule = input->module.get();
-    std::string page = renderHtmlReport(*result, &input->registry, options);
-    Clock::time_point t1 = Clock::now();
-    if (!writeOutput(extra->output, page))
-      exitCode = kExitInputError;
-    if (planTiming(*opts))
-      std::fputs(fmt::format("{:>9.3f} ms  render the report ({} bytes)\n{:>9.3f} ms  write\n",
-                             std::chrono::duration<double, std::milli>(t1 - t0).count(),
-                             page.size(),
-                             std::chrono::duration<double, std::milli>(Clock::now() - t1).count())
-                     .c_str(),
-                 stderr);
-    (void)result.release();
+    const std::string& file = planInputFile(*opts);
+    InputRef ref = resolveInputRef(file, globals);
+    if (ref.graph.empty() && file != "-") {
+      // A whole log: a page per graph and an index.
+      std::unique_ptr<SourceBuffer> log = readInput(ref.file);
+      if (!log) {
+        exitCode = kExitInputError;
+        return;
+      }
+      if (LogKind kind = detectLog(log->text()); kind != LogKind::None) {
+        exitCode = writeLogReports(*opts, globals, *log, kind, extra->output);
+        return;
+      }
+    }
+    exitCode = writeReportPage(*opts, globals, extra->output, file == "-" ? "<stdin>" : file);
   });
 }
 
