@@ -153,6 +153,21 @@ Argument Argument::withSameKind(const Argument& shape, std::vector<Argument> ite
   return withElements(shape.kind(), std::move(items));
 }
 
+bool Argument::hasCallReadingNodes() const {
+  if (!hasElements())
+    return false;
+  if (kind_ == Kind::Call) {
+    bool readsNode = false;
+    forEachNode([&](const Node*) { readsNode = true; });
+    if (readsNode)
+      return true;
+  }
+  for (const Argument& a : *u_.list)
+    if (a.hasCallReadingNodes())
+      return true;
+  return false;
+}
+
 bool Argument::isGlobalText(std::string_view text) {
   if (text.empty())
     return false;

@@ -54,4 +54,14 @@ bool Node::isTorchOp() const {
   return op_ == OpKind::CallFunction && target_.str().find("::") != std::string_view::npos;
 }
 
+bool Node::hasCallReadingNodes() const {
+  for (const Argument& a : args_)
+    if (a.hasCallReadingNodes())
+      return true;
+  for (const KwArg& k : kwargs_)
+    if (k.value.hasCallReadingNodes())
+      return true;
+  return false;
+}
+
 } // namespace piecewise

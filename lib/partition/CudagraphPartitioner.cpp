@@ -244,6 +244,8 @@ int64_t estimatePeak(const NodeNumbering& num, const std::vector<uint32_t>& orde
 
 /// True for nodes whose order relative to others must be kept.
 bool isEffectful(const Node& n, const OpRegistry* registry) {
+  if (n.hasCallReadingNodes())
+    return true; // a call nested in an argument may write what it reads
   switch (n.op()) {
   case OpKind::CallModule:
     return true;
@@ -257,8 +259,14 @@ bool isEffectful(const Node& n, const OpRegistry* registry) {
     if (n.isGetItem())
       return false;
     std::string_view t = n.target().str();
-    if (!isOpTarget(t))
-      return !(startsWith(t, "operator.") || startsWith(t, "math."));
+    if (!isOpTarget(t)) {
+      // Python operators compute values, except the ones that write their first
+      // operand: subscript assignment and deletion, and the in-place `operator.i*`.
+      bool writes = t == "operator.setitem" || t == "operator.delitem" ||
+                    (startsWith(t, "operator.i") && t != "operator.index" &&
+                     t != "operator.invert" && t != "operator.is_" && t != "operator.is_not");
+      return writes || !(startsWith(t, "operator.") || startsWith(t, "math."));
+    }
     if (startsWith(t, "higher_order::"))
       return true;
     const FunctionSchema* s = registry ? registry->lookup(t) : nullptr;

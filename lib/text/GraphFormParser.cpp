@@ -175,6 +175,8 @@ private:
   size_t numErrors_ = 0;
   std::vector<PendingDiagnostic> pending_;
   std::vector<UnresolvedName> unresolved_;
+  /// Each node and the [num_users=N] its line declares, checked after the parse.
+  std::vector<std::pair<Node*, uint64_t>> declaredUsers_;
   /// Names whose definition line failed to parse: uses of them are not reported again.
   std::unordered_set<std::string> brokenNames_;
   std::string scratch_;
@@ -652,6 +654,9 @@ void GraphFormParser::parseNode() {
       error(pos_, "expected a user count");
     return;
   }
+  uint64_t declaredUsers = 0;
+  for (size_t i = digits; i < pos_ && declaredUsers < (1u << 30); ++i)
+    declaredUsers = declaredUsers * 10 + static_cast<uint64_t>(line_[i] - '0');
   if (!expect(']') || !expect('='))
     return;
   skipSpaces();
@@ -796,6 +801,7 @@ void GraphFormParser::parseNode() {
     return;
   }
   n->setLoc(Location{&buffer_, lineNo_, static_cast<uint32_t>(start + 1)});
+  declaredUsers_.push_back({n, declaredUsers});
 }
 
 void GraphFormParser::parseReturn(size_t start) {
@@ -875,6 +881,22 @@ FailureOr<std::unique_ptr<Module>> GraphFormParser::parse() {
     uint32_t last = buffer_.numLines();
     report(Severity::Error, last, static_cast<uint32_t>(buffer_.lineText(last).size() + 1),
            "the graph ends without a 'return' line (is the input cut short?)");
+  }
+
+  // FX's [num_users=N] counts the distinct nodes that read a node. A mismatch
+  // means a reference was not read as one (a `%name` inside text that is not a
+  // value, as in a dict key FX printed unquoted): never silently lose a use.
+  if (numErrors_ == 0 && unresolved_.empty()) {
+    for (const auto& [node, declared] : declaredUsers_) {
+      std::vector<Node*> users = node->users();
+      std::sort(users.begin(), users.end());
+      size_t actual = static_cast<size_t>(std::unique(users.begin(), users.end()) - users.begin());
+      if (actual != declared && node->loc().isKnown())
+        report(Severity::Error, node->loc().line, node->loc().col,
+               fmt::format("'{}' is declared with [num_users={}] but {} node{} read it: a "
+                           "reference in the text was not read as one",
+                           node->name().str(), declared, actual, actual == 1 ? "" : "s"));
+    }
   }
 
   for (const UnresolvedName& u : unresolved_) {

@@ -329,6 +329,11 @@ const OpEffects& EffectAnalysis::of(const Node& node) {
   default:
     break;
   }
+  // A call nested in an argument may write what it reads: opaque, whatever the target.
+  if (node.hasCallReadingNodes()) {
+    static const OpEffects kOpaque = opaque();
+    return kOpaque;
+  }
   uint64_t key =
       (reinterpret_cast<uint64_t>(node.target().data()) << 3) ^ static_cast<uint64_t>(node.op());
   auto it = cache_.find(key);

@@ -57,20 +57,25 @@ constexpr const char* kSplitModulePrelude =
     "\n"
     "\n";
 
-/// The stitching class's `__init__`: each nested piece class becomes the
-/// submodule of the same name. The instance attribute shadows the class
-/// attribute, so `self.submod_0(x)` calls the instance (calling the class
-/// would construct a new module). Appended after the last nested class.
-void appendPieceInit(std::string& out, const std::vector<std::string>& pieces) {
+/// The stitching class's `__init__`: each nested class, at any depth, becomes
+/// the submodule of the same name (a recursive helper inside it). The
+/// instance attribute shadows the class attribute, so `self.submod_0(x)` calls
+/// the instance (calling the class would construct a new module). Appended
+/// after the last nested class.
+void appendPieceInit(std::string& out) {
+  // Recursive: a piece may hold submodules of the input (nested classes too).
   out += "\n    def __init__(self):\n"
          "        super().__init__()\n"
-         "        for name in (";
-  for (const std::string& name : pieces)
-    out += fmt::format("'{}', ", name);
-  out += "):\n"
-         "            piece = getattr(type(self), name)()\n"
-         "            setattr(self, name, piece)  # registers the submodule\n"
-         "            vars(self)[name] = piece  # shadows the nested class of that name\n";
+         "\n"
+         "        def instantiate(module):\n"
+         "            for name, cls in list(vars(type(module)).items()):\n"
+         "                if isinstance(cls, type) and issubclass(cls, torch.nn.Module):\n"
+         "                    child = cls()\n"
+         "                    instantiate(child)\n"
+         "                    setattr(module, name, child)  # registers the submodule\n"
+         "                    vars(module)[name] = child  # shadows the nested class\n"
+         "\n"
+         "        instantiate(self)\n";
 }
 
 struct SplitCommandOptions {
@@ -297,7 +302,6 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
       text.reserve(input->module->graph().size() * 200 + plan->size() * 512);
       text += kSplitModulePrelude;
       appendCodeForm(text, *top, 0);
-      std::vector<std::string> pieceNames;
       for (size_t i = 0; i < plan->size() && verified; ++i) {
         std::unique_ptr<Module> piece = builder.buildPiece(i);
         if (!globals.noVerify && failed(verifyModule(*piece, registry, diag))) {
@@ -306,9 +310,8 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
         }
         text += '\n';
         appendCodeForm(text, *piece, 1);
-        pieceNames.push_back(piece->className());
       }
-      appendPieceInit(text, pieceNames);
+      appendPieceInit(text);
       timer.mark("build, verify and print the split module");
       if (!verified) {
         diag.note(Location{}, "the split module does not verify; this is a piecewise bug");

@@ -3,6 +3,7 @@
 #include "piecewise/text/Parser.h"
 #include "piecewise/text/Printer.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -199,7 +200,7 @@ TEST(GraphFormParserTest, OlderSpellingsAndTypes) {
     %x : torch.Tensor [#users=1] = placeholder[target=x]
     %n : [#users=1] = placeholder[target=n](default=4)
     %mul : Tuple[int, int] [num_users=1] = call_function[target=<built-in function mul>](args = (%x, %n), kwargs = {})
-    %gi : [num_users=1] = call_function[target=<built-in function getitem>](args = (%mul, 0), kwargs = {})
+    %gi : [num_users=2] = call_function[target=<built-in function getitem>](args = (%mul, 0), kwargs = {})
     %ga : [num_users=0] = call_function[target=<built-in function getattr>](args = (%gi, shape), kwargs = {})
     %s : [num_users=1] = call_function[target=torch.sigmoid](args = (%gi,), kwargs = {})
     return s
@@ -217,20 +218,21 @@ TEST(GraphFormParserTest, OlderSpellingsAndTypes) {
 }
 
 TEST(GraphFormParserTest, ReturnForms) {
-  auto returned = [](const std::string& ret) {
-    auto p = parse("graph():\n    %a : [num_users=1] = placeholder[target=a]\n"
-                   "    %b : [num_users=1] = placeholder[target=b]\n    " +
-                   ret + "\n");
+  // [num_users=N] is checked: each form declares the users it really has.
+  auto returned = [](const std::string& ret, int usersA, int usersB) {
+    auto p = parse(fmt::format("graph():\n    %a : [num_users={}] = placeholder[target=a]\n"
+                               "    %b : [num_users={}] = placeholder[target=b]\n    {}\n",
+                               usersA, usersB, ret));
     EXPECT_TRUE(p->ok) << p->diag.renderAll();
     return p->ok ? printArgument(p->module->graph().outputNode()->args()[0]) : std::string();
   };
-  EXPECT_EQ(returned("return (a, b)"), "(a, b)");
-  EXPECT_EQ(returned("return (a,)"), "(a,)");
-  EXPECT_EQ(returned("return a"), "a");
-  EXPECT_EQ(returned("return [a, b]"), "[a, b]");
-  EXPECT_EQ(returned("return ()"), "()");
-  EXPECT_EQ(returned("return None"), "None");
-  EXPECT_EQ(returned("return (a, None, 'x')"), "(a, None, 'x')");
+  EXPECT_EQ(returned("return (a, b)", 1, 1), "(a, b)");
+  EXPECT_EQ(returned("return (a,)", 1, 0), "(a,)");
+  EXPECT_EQ(returned("return a", 1, 0), "a");
+  EXPECT_EQ(returned("return [a, b]", 1, 1), "[a, b]");
+  EXPECT_EQ(returned("return ()", 0, 0), "()");
+  EXPECT_EQ(returned("return None", 0, 0), "None");
+  EXPECT_EQ(returned("return (a, None, 'x')", 1, 0), "(a, None, 'x')");
 }
 
 TEST(GraphFormParserTest, FragmentWithoutHeader) {
@@ -378,7 +380,7 @@ TEST(GraphFormParserDiagnosticsTest, LocatedErrors) {
       {"", "1:1: input is empty: expected a graph in code form (`class ...` / `def forward`) or "
            "graph form (`graph():`)"},
       {"  \n\n \t\n", "1:1: input is empty: expected a graph in code form (`class ...` / `def "
-                       "forward`) or graph form (`graph():`)"},
+                      "forward`) or graph form (`graph():`)"},
       {"graph():\n", "1:9: the graph ends without a 'return' line (is the input cut short?)"},
   };
   for (const Case& c : cases) {

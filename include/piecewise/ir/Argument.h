@@ -126,6 +126,10 @@ public:
   const Argument& callArgs() const { return (*u_.list)[1]; }
   const Argument& callKwargs() const { return (*u_.list)[2]; }
 
+  /// True when a Call somewhere in this tree reads a node: a call whose effect
+  /// on that node no schema describes, so analyses treat its node as opaque.
+  bool hasCallReadingNodes() const;
+
   /// Structural equality; node references compare by identity.
   bool operator==(const Argument& o) const;
   bool operator!=(const Argument& o) const { return !(*this == o); }

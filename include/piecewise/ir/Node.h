@@ -94,6 +94,9 @@ public:
   bool isPlaceholder() const { return op_ == OpKind::Placeholder; }
   bool isOutput() const { return op_ == OpKind::Output; }
   bool isCallFunction() const { return op_ == OpKind::CallFunction; }
+  /// True when an argument holds a call that reads a node (`foo(x)` inside an
+  /// argument): what that call does to x is unknown (Argument::hasCallReadingNodes).
+  bool hasCallReadingNodes() const;
   /// True for `operator.getitem` call_function nodes.
   bool isGetItem() const;
   /// The op-overload target without namespace prefix checks: true for call_function
