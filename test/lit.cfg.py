@@ -46,3 +46,8 @@ import subprocess
 if subprocess.call([config.python, "-c",
                     "import importlib.util, sys; sys.exit(importlib.util.find_spec('torch') is None)"]) == 0:
     config.available_features.add("torch")
+
+# `asan` when the tools are built with AddressSanitizer (`make asan`): its shadow
+# memory cannot live under the address-space limits some tests set.
+if "sanitize=address" in getattr(config, "cxx_flags", ""):
+    config.available_features.add("asan")

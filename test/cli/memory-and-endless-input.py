@@ -7,6 +7,9 @@
 # ZERO-STDIN: <stdin>:1:1: error: input contains a NUL byte
 #
 # An endless text input with 400 MB of address space: the read runs out of memory.
+# An AddressSanitizer build cannot run under such a limit (its shadow memory needs
+# terabytes of address space): `make asan` skips this file.
+# UNSUPPORTED: asan
 # RUN: %expect-exit 1 %python %S/../Inputs/with_memory_limit.py 400 --endless-stdin %piecewise lint - 2>&1 | FileCheck %s --check-prefix=OOM
 # OOM: piecewise: error: out of memory
 # OOM-NOT: {{.}}
