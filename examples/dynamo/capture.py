@@ -16,6 +16,9 @@ other examples lack, and that piecewise must read:
   inverted by subscript assignment (``inv_perm[perm] = arange_1``: an operator.setitem node).
 - ``eagle_head.py``: an EAGLE-style draft head writing a strided slice in place
   (``clone[(Ellipsis, slice(1, 33, 3))] = ...``).
+- ``augmented_assignment.py``: in-place residual updates written ``h += x`` / ``h *= 0.5`` and a
+  cache slice updated with ``cache[:, :4] += h[:, :4]`` (``operator.iadd`` / ``operator.imul``
+  nodes FX prints as augmented assignments, then an operator.setitem).
 - ``opaque_layer_name_dynamic.py``: a vLLM-style attention op taking the layer's name
   as an opaque object (torch's ``register_opaque_type``, as vLLM's ``LayerName``): the
   placeholder is annotated with the class, unquoted.
@@ -167,6 +170,21 @@ class EagleHead(nn.Module):
         return out
 
 
+class AugmentedAssignment(nn.Module):
+    """Residual updates in place and a cache slice updated by augmented assignment."""
+
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(HIDDEN, HIDDEN)
+
+    def forward(self, x, cache):
+        h = self.proj(x)
+        h += x
+        h *= 0.5
+        cache[:, :4] += h[:, :4]
+        return h, cache
+
+
 class LayerName:
     """A layer's name as an opaque value, like vLLM's LayerName."""
 
@@ -245,6 +263,10 @@ def cases() -> Dict[str, Tuple[str, Callable[[], Tuple[nn.Module, Tuple]], bool]
         torch.manual_seed(0)
         return EagleHead().eval(), (torch.randn(2, 8, HIDDEN), torch.randn(2, 8, HIDDEN))
 
+    def augmented():
+        torch.manual_seed(0)
+        return AugmentedAssignment().eval(), (torch.randn(2, 8, HIDDEN), torch.randn(2, 8, HIDDEN))
+
     def opaque():
         torch.manual_seed(0)
         return OpaqueNameAttention().eval(), (torch.randn(2, 8, HIDDEN),)
@@ -254,6 +276,8 @@ def cases() -> Dict[str, Tuple[str, Callable[[], Tuple[nn.Module, Tuple]], bool]
         "hf_llama_sdpa_dynamic.py": ("the same Llama with dynamic=True", llama, True),
         "qwen3_moe_dynamic.py": ("a 1-layer Qwen3-MoE-style decoder, dynamic=True", moe, True),
         "eagle_head.py": ("an EAGLE-style draft head, static shapes", eagle, False),
+        "augmented_assignment.py": ("in-place updates by augmented assignment, static shapes",
+                                    augmented, False),
         "opaque_layer_name_dynamic.py": ("attention taking an opaque LayerName, dynamic=True",
                                          opaque, True),
     }

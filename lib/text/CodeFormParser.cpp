@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "InplaceOperators.h"
 #include "PyLexer.h"
 #include "PythonLiteral.h"
 #include "piecewise/ir/PythonNames.h"
@@ -130,6 +131,8 @@ private:
   void handleDef(PyLexer& lex, size_t indent, const char* kw);
   void handleStatement(PyLexer& lex, Token first);
   void handleSetItem(PyLexer& lex, Token target);
+  void handleAugmentedAssignment(PyLexer& lex, Token target);
+  bool parseResultBinding(PyLexer& lex, Token target, std::string_view& name, Meta& meta);
   void handleReturn(PyLexer& lex, Token ret);
   void handleDeclarations(PyLexer& lex, Token first);
   void handleFlattenInputs(PyLexer& lex, Token first);
@@ -650,34 +653,100 @@ void CodeFormParser::handleSetItem(PyLexer& lex, Token target) {
   Graph& g = *graph_;
   // torch >= 2.12 binds the node's value, the written tensor: `;  setitem = x`.
   std::string_view name = "setitem";
-  if (lex.peek().is(Tok::Semi)) {
-    PyLexer probe = lex;
-    probe.next();
-    Token alias = probe.next();
-    if (alias.is(Tok::Name) && probe.consumeIf(Tok::Assign) && probe.peek().is(Tok::Name) &&
-        probe.peek().text() == target.text()) {
-      Token of = probe.next();
-      if (probe.peek().is(Tok::Semi) || probe.peek().is(Tok::End)) {
-        (void)of;
-        if (isReservedPythonName(alias.text())) {
-          error(alias.begin, reservedNameMessage(alias.text()));
-          return;
-        }
-        if (g.lookup(alias.text())) {
-          error(alias.begin, fmt::format("redefinition of '{}'", alias.text()));
-          return;
-        }
-        name = alias.text();
-        lex = probe;
-      }
-    }
-  }
+  Meta meta;
+  if (!parseResultBinding(lex, target, name, meta))
+    return;
   std::vector<Argument> args;
   args.push_back(std::move(*self));
   args.push_back(std::move(*index));
   args.push_back(std::move(*value));
   Node* n =
       g.createNode(OpKind::CallFunction, name, g.intern("operator.setitem"), std::move(args), {});
+  n->setMeta(std::move(meta));
+  n->setLoc(locOf(target.begin));
+  n->setProvenance(provenance_);
+  remember(n);
+  if (lex.consumeIf(Tok::Semi) && !parseTail(lex, n->name()))
+    return;
+  Token t = lex.next();
+  if (!t.is(Tok::End))
+    error(t.begin, fmt::format("unexpected '{}' after the statement", t.text()));
+}
+
+bool CodeFormParser::parseResultBinding(PyLexer& lex, Token target, std::string_view& name,
+                                        Meta& meta) {
+  // `;  name = target` or `;  name: "ann" = target`, ending the statement or
+  // followed by its clean-up tail. Anything else is left for the tail parser.
+  if (!lex.peek().is(Tok::Semi))
+    return true;
+  PyLexer probe = lex;
+  probe.next();
+  Token alias = probe.next();
+  if (!alias.is(Tok::Name))
+    return true;
+  Token ann;
+  if (probe.consumeIf(Tok::Colon)) {
+    ann = probe.next();
+    if (!ann.is(Tok::String))
+      return true;
+  }
+  if (!probe.consumeIf(Tok::Assign) || !probe.peek().is(Tok::Name) ||
+      probe.peek().text() != target.text())
+    return true;
+  probe.next();
+  if (!probe.peek().is(Tok::Semi) && !probe.peek().is(Tok::End))
+    return true;
+  if (isReservedPythonName(alias.text())) {
+    error(alias.begin, reservedNameMessage(alias.text()));
+    return false;
+  }
+  if (graph_->lookup(alias.text())) {
+    error(alias.begin, fmt::format("redefinition of '{}'", alias.text()));
+    return false;
+  }
+  if (ann.is(Tok::String)) {
+    std::string_view inner = ann.text().substr(1, ann.text().size() - 2);
+    if (failed(parseAnnotation(inner, locOf(ann.begin + 1), *graph_, meta, diag_))) {
+      failed_ = true;
+      return false;
+    }
+  }
+  name = alias.text();
+  lex = probe;
+  return true;
+}
+
+void CodeFormParser::handleAugmentedAssignment(PyLexer& lex, Token target) {
+  // `a += b;  iadd = a` (Dynamo graphs): FX's operator.iadd node, which
+  // updates a in place and is bound to it.
+  Token op = lex.next();
+  lex.next(); // '='
+  std::string_view opTarget = text::inplaceOperatorTarget(op.text());
+  if (opTarget.empty()) {
+    error(op.begin, fmt::format("unsupported augmented assignment '{}='", op.text()));
+    return;
+  }
+  std::optional<Argument> self = resolveName(target);
+  if (!self)
+    return;
+  if (!self->isNode()) {
+    error(target.begin,
+          fmt::format("augmented assignment to '{}', which is not a node", target.text()));
+    return;
+  }
+  std::optional<Argument> value = parseArg(lex, 0);
+  if (!value)
+    return;
+  Graph& g = *graph_;
+  std::string_view name = opTarget.substr(std::string_view("operator.").size());
+  Meta meta;
+  if (!parseResultBinding(lex, target, name, meta))
+    return;
+  std::vector<Argument> args;
+  args.push_back(std::move(*self));
+  args.push_back(std::move(*value));
+  Node* n = g.createNode(OpKind::CallFunction, name, g.intern(opTarget), std::move(args), {});
+  n->setMeta(std::move(meta));
   n->setLoc(locOf(target.begin));
   n->setProvenance(provenance_);
   remember(n);
@@ -707,6 +776,13 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
   }
   if (lex.peek().is(Tok::LBracket))
     return handleSetItem(lex, first);
+  {
+    // `a += b`: an operator token glued to '='.
+    PyLexer probe = lex;
+    Token op = probe.next();
+    if (op.is(Tok::Operator) && probe.peek().is(Tok::Assign) && probe.peek().begin == op.end())
+      return handleAugmentedAssignment(lex, first);
+  }
   std::string_view name = first.text();
   Graph& g = *graph_;
   // The name's interner slot is cold: its load overlaps with the annotation.

@@ -10,6 +10,7 @@
 #include "piecewise/text/Printer.h"
 
 #include "GraphFormSyntax.h"
+#include "InplaceOperators.h"
 #include "PythonLiteral.h"
 #include "piecewise/ir/Target.h"
 
@@ -574,6 +575,13 @@ bool isSubscriptAssignment(const Node& n) {
          n.kwargs().empty() && n.args()[0].isNode();
 }
 
+/// An operator.i* node FX prints as `a += b;  iadd = a`.
+std::string_view augmentedAssignmentSymbol(const Node& n) {
+  if (!n.isCallFunction() || n.args().size() != 2 || !n.kwargs().empty() || !n.args()[0].isNode())
+    return {};
+  return text::inplaceOperatorSymbol(n.target().str());
+}
+
 void printModule(std::string& out, const Module& m, std::string_view className, unsigned level,
                  const PrintOptions& options) {
   const Graph& g = m.graph();
@@ -621,6 +629,24 @@ void printModule(std::string& out, const Module& m, std::string_view className, 
       appendCodeArg(out, n.args()[2]);
       out += ";  ";
       out += n.name().str();
+      appendAnnotationClause(out, n.meta(), options);
+      out += " = ";
+      appendCodeArg(out, n.args()[0]);
+      if (options.cleanupTails)
+        appendCleanupTail(out, n, lastUses, listed);
+      out += '\n';
+      continue;
+    }
+    if (std::string_view symbol = augmentedAssignmentSymbol(n); !symbol.empty()) {
+      // FX prints operator.iadd as the statement `a += b`.
+      appendCodeArg(out, n.args()[0]);
+      out += ' ';
+      out += symbol;
+      out += "= ";
+      appendCodeArg(out, n.args()[1]);
+      out += ";  ";
+      out += n.name().str();
+      appendAnnotationClause(out, n.meta(), options);
       out += " = ";
       appendCodeArg(out, n.args()[0]);
       if (options.cleanupTails)
