@@ -10,6 +10,10 @@ under ``TORCH_TRACE`` (the structured log tlparse reads: ``dynamo_output_graph``
 keyed by compile id), once under
 ``TORCH_LOGS=graph_code,aot_graphs,post_grad_graphs,output_code`` (the prefixed stderr
 log). Each run happens in a child process so that the logging settings are its own.
+A third run compiles the same decoder on two ranks under ``torchrun --nproc_per_node=2
+--tee 3`` with ``TORCH_LOGS=graph_code,aot_graphs`` (gloo, CPU): torchrun writes each line
+with its local rank and torch with its rank (``[default1]:[rank1]:V1202 ...``), and the two
+ranks' lines interleave.
 Absolute paths and timestamps are left as torch wrote them, except that the repository
 root and the temporary directory are replaced by short names.
 """
@@ -44,6 +48,20 @@ with torch.no_grad():
     torch.compile(with_break, backend="inductor")(torch.randn(4, 8))
 '''
 
+TORCHRUN_CHILD = r'''
+import sys, torch, torch.distributed as dist
+sys.path.insert(0, {dynamo_dir!r})
+import capture
+
+dist.init_process_group("gloo")
+torch.manual_seed(0)
+model = capture.Decoder(1).eval()
+ids = torch.randint(0, capture.VOCAB, (1, 8))
+with torch.no_grad():
+    torch.compile(model, backend="aot_eager", dynamic=True)(ids)
+dist.destroy_process_group()
+'''
+
 
 def run(env_extra, cwd):
     env = dict(os.environ, **env_extra)
@@ -52,6 +70,15 @@ def run(env_extra, cwd):
     code = CHILD.format(dynamo_dir=str(REPO_ROOT / "examples" / "dynamo"))
     return subprocess.run([sys.executable, "-c", code], env=env, cwd=cwd, capture_output=True,
                           text=True, check=True)
+
+
+def run_torchrun(cwd):
+    script = Path(cwd) / "torchrun_child.py"
+    script.write_text(TORCHRUN_CHILD.format(dynamo_dir=str(REPO_ROOT / "examples" / "dynamo")))
+    env = dict(os.environ, TORCH_LOGS="graph_code,aot_graphs")
+    cmd = [sys.executable, "-m", "torch.distributed.run", "--nproc_per_node=2", "--tee", "3",
+           str(script)]
+    return subprocess.run(cmd, env=env, cwd=cwd, capture_output=True, text=True, check=True)
 
 
 def scrub(text, tmp):
@@ -69,7 +96,9 @@ def main() -> int:
         (HERE / "llama_trace.log").write_text(scrub(logs[0].read_text(), tmp))
         r = run({"TORCH_LOGS": "graph_code,aot_graphs,post_grad_graphs,output_code"}, tmp)
         (HERE / "llama_torch_logs.txt").write_text(scrub(r.stderr, tmp))
-    print("wrote examples/logs/llama_trace.log and examples/logs/llama_torch_logs.txt")
+        r = run_torchrun(tmp)
+        (HERE / "llama_torchrun_logs.txt").write_text(scrub(r.stderr, tmp))
+    print("wrote examples/logs/llama_trace.log, llama_torch_logs.txt and llama_torchrun_logs.txt")
     return 0
 
 

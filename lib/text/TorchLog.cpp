@@ -4,7 +4,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+#include <unordered_map>
 
 namespace piecewise {
 
@@ -34,6 +36,42 @@ size_t glogPrefixLength(std::string_view line) {
                    line.begin() + static_cast<std::ptrdiff_t>(close), isDigit))
     return 0;
   return close + 2;
+}
+
+/// The length of the labels torchrun puts before a line (`[rank1]:`, and with
+/// `--tee` also the local rank: `[default1]:[rank1]:`), or 0. A label is a
+/// name ending in digits, in brackets, followed by a colon.
+size_t rankPrefixLength(std::string_view line) {
+  size_t end = 0;
+  while (end < line.size() && line[end] == '[') {
+    size_t close = line.find("]:", end);
+    if (close == std::string_view::npos || close == end + 1 || !isDigit(line[close - 1]))
+      break;
+    std::string_view label = line.substr(end + 1, close - end - 1);
+    if (!std::all_of(label.begin(), label.end(), [](char c) {
+          return isDigit(c) || std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+        }))
+      break;
+    end = close + 2;
+  }
+  return end;
+}
+
+/// The last label of a rank prefix (`rank1` for `[default1]:[rank1]:`).
+std::string_view rankLabel(std::string_view line) {
+  size_t n = rankPrefixLength(line);
+  if (n == 0)
+    return {};
+  std::string_view prefix = line.substr(0, n - 2); // without the last `]:`
+  return prefix.substr(prefix.rfind('[') + 1);
+}
+
+/// The length of a log line's prefix: an optional rank prefix, then the glog
+/// prefix; 0 when there is no glog prefix.
+size_t logPrefixLength(std::string_view line) {
+  size_t rank = rankPrefixLength(line);
+  size_t glog = glogPrefixLength(line.substr(rank));
+  return glog == 0 ? 0 : rank + glog;
 }
 
 std::string_view trimCR(std::string_view s) {
@@ -139,7 +177,7 @@ std::vector<LoggedGraph> listTrace(const SourceBuffer& log) {
   uint32_t n = log.numLines();
   for (uint32_t line = 1; line <= n; ++line) {
     std::string_view text = trimCR(log.lineText(line));
-    size_t prefix = glogPrefixLength(text);
+    size_t prefix = logPrefixLength(text);
     if (prefix == 0 || prefix >= text.size() || text[prefix] != '{')
       continue;
     nlohmann::json j = nlohmann::json::parse(text.substr(prefix), nullptr, false);
@@ -154,10 +192,11 @@ std::vector<LoggedGraph> listTrace(const SourceBuffer& log) {
     if (last == line)
       continue; // an event without its payload
     LoggedGraph g;
-    g.compileId = traceCompileId(j);
+    std::string_view rank = rankLabel(text);
+    g.compileId = rank.empty() ? traceCompileId(j) : fmt::format("{}/{}", rank, traceCompileId(j));
     g.stage = std::move(stage);
-    g.firstLine = line + 1;
-    g.lastLine = last;
+    for (uint32_t l = line + 1; l <= last; ++l)
+      g.lines.push_back(l);
     out.push_back(std::move(g));
     line = last;
   }
@@ -168,57 +207,53 @@ std::vector<LoggedGraph> listLogs(const SourceBuffer& log) {
   std::vector<LoggedGraph> out;
   uint32_t n = log.numLines();
   std::string compileId;
-  std::string open;         ///< compile id + artifact of the graph being read
-  bool expectTitle = false; ///< after TRACED GRAPH, the ` ===== name =====` line
+  // A record's lines share its rank, glog prefix, compile id and artifact: the
+  // key. Per key, the graph being read (an index into `out`), or kTitle right
+  // after `TRACED GRAPH`, while its ` ===== name =====` line is due.
+  constexpr size_t kTitle = ~size_t(0);
+  std::unordered_map<std::string, size_t> open;
   for (uint32_t line = 1; line <= n; ++line) {
     std::string_view text = trimCR(log.lineText(line));
-    size_t prefix = glogPrefixLength(text);
+    size_t prefix = logPrefixLength(text);
     std::string_view artifact, content;
     size_t offset = 0;
-    if (prefix == 0 || !splitTagged(text.substr(prefix), compileId, artifact, content, offset)) {
-      open.clear();
-      expectTitle = false;
+    if (prefix == 0 || !splitTagged(text.substr(prefix), compileId, artifact, content, offset))
       continue;
-    }
-    std::string key = compileId + "|" + std::string(artifact);
+    std::string key =
+        std::string(text.substr(0, prefix)) + "|" + compileId + "|" + std::string(artifact);
+    auto start = [&](std::string stage, std::string_view title) {
+      LoggedGraph g;
+      std::string_view rank = rankLabel(text);
+      std::string id = compileId.empty() ? "-" : compileId;
+      g.compileId = rank.empty() ? id : fmt::format("{}/{}", rank, id);
+      g.stage = std::move(stage);
+      g.title = std::string(title);
+      open[key] = out.size();
+      out.push_back(std::move(g));
+    };
     if (content == "TRACED GRAPH") {
-      open = key;
-      expectTitle = true;
+      open[key] = kTitle;
       continue;
     }
-    if (expectTitle && key == open) {
-      expectTitle = false;
+    auto it = open.find(key);
+    if (it != open.end() && it->second == kTitle) {
       std::string_view title = content;
       size_t b = title.find_first_not_of(" =");
       size_t e = title.find_last_not_of(" =");
       title = b == std::string_view::npos ? std::string_view() : title.substr(b, e - b + 1);
-      LoggedGraph g;
-      g.compileId = compileId.empty() ? "-" : compileId;
-      g.stage = logsStage(artifact, title);
-      g.title = std::string(title);
-      g.firstLine = line + 1;
-      g.lastLine = line; // grows with each payload line
-      out.push_back(std::move(g));
+      start(logsStage(artifact, title), title);
       continue;
     }
     if (artifact == "output_code" && content.substr(0, 12) == "Output code:") {
-      open = key;
-      LoggedGraph g;
-      g.compileId = compileId.empty() ? "-" : compileId;
-      g.stage = "output_code";
-      g.firstLine = line + 1;
-      g.lastLine = line;
-      out.push_back(std::move(g));
+      start("output_code", {});
       continue;
     }
-    if (!open.empty() && key == open && !out.empty() && out.back().lastLine + 1 == line)
-      out.back().lastLine = line;
-    else
-      open.clear();
+    if (it != open.end())
+      out[it->second].lines.push_back(line);
   }
-  out.erase(std::remove_if(out.begin(), out.end(),
-                           [](const LoggedGraph& g) { return g.lastLine < g.firstLine; }),
-            out.end());
+  out.erase(
+      std::remove_if(out.begin(), out.end(), [](const LoggedGraph& g) { return g.lines.empty(); }),
+      out.end());
   return out;
 }
 
@@ -234,7 +269,7 @@ LogKind detectLog(std::string_view text) {
     std::string_view line =
         trimCR(text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos));
     pos = nl == std::string_view::npos ? text.size() : nl + 1;
-    size_t prefix = glogPrefixLength(line);
+    size_t prefix = logPrefixLength(line);
     if (prefix != 0)
       return prefix < line.size() && line[prefix] == '{' ? LogKind::TorchTrace : LogKind::TorchLogs;
     std::string_view t = line.substr(std::min(line.find_first_not_of(" \t"), line.size()));
@@ -251,6 +286,10 @@ std::vector<LoggedGraph> listLoggedGraphs(const SourceBuffer& log, LogKind kind)
     graphs = listTrace(log);
   else if (kind == LogKind::TorchLogs)
     graphs = listLogs(log);
+  for (LoggedGraph& g : graphs) {
+    g.firstLine = g.lines.front();
+    g.lastLine = g.lines.back();
+  }
   assignIds(graphs);
   return graphs;
 }
@@ -258,15 +297,18 @@ std::vector<LoggedGraph> listLoggedGraphs(const SourceBuffer& log, LogKind kind)
 std::unique_ptr<SourceBuffer> extractLoggedGraph(const SourceBuffer& log, LogKind kind,
                                                  const LoggedGraph& graph) {
   std::string text;
-  text.append(graph.firstLine - 1, '\n');
   bool first = true;
-  for (uint32_t line = graph.firstLine; line <= graph.lastLine; ++line) {
+  uint32_t written = 0; // lines of `text` so far
+  for (uint32_t line : graph.lines) {
+    // The log's line numbers are kept: the lines between are empty.
+    text.append(line - 1 - written, '\n');
+    written = line;
     std::string_view l = trimCR(log.lineText(line));
     size_t prefix = 0;
     if (kind == LogKind::TorchTrace) {
       prefix = 1; // the tab
     } else {
-      prefix = glogPrefixLength(l);
+      prefix = logPrefixLength(l);
       std::string compileId;
       std::string_view artifact, content;
       size_t offset = 0;

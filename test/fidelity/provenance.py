@@ -8,10 +8,10 @@
 # RUN: %piecewise opt --passes=cse %examples/dynamo/hf_llama_sdpa.py | FileCheck %s --check-prefix=OPT
 # RUN: %piecewise split %examples/dynamo/hf_llama_sdpa.py --splitting-ops=torch._C._nn.linear -o %t.split.py
 # RUN: FileCheck %s --check-prefix=SPLIT < %t.split.py
-# OPT: # File: examples/dynamo/capture.py:146 in forward, code: pos = torch.arange(t, device=input_ids.device).float()
+# OPT: # File: examples/dynamo/capture.py:149 in forward, code: pos = torch.arange(t, device=input_ids.device).float()
 # OPT-NEXT: arange: "i64[8][1]cpu" = torch.arange(8, device = device(type='cpu'))
 # SPLIT: class submod_0(torch.nn.Module):
-# SPLIT: # File: examples/dynamo/capture.py:146 in forward, code: pos = torch.arange(t, device=input_ids.device).float()
+# SPLIT: # File: examples/dynamo/capture.py:149 in forward, code: pos = torch.arange(t, device=input_ids.device).float()
 # SPLIT: class submod_1(torch.nn.Module):
 # SPLIT-NEXT: def forward
 # SPLIT-NEXT: {{^$}}

@@ -16,6 +16,8 @@
 #include "piecewise/text/TorchLog.h"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace piecewise::cli {
@@ -49,7 +51,7 @@ int runGraphs(const GraphsOptions& opts) {
   for (const LoggedGraph& g : graphs) {
     Row row{&g};
     if (g.isOutputCode()) {
-      row.size = g.lastLine - g.firstLine + 1;
+      row.size = g.lines.size();
     } else {
       std::unique_ptr<SourceBuffer> payload = extractLoggedGraph(*log, kind, g);
       DiagnosticEngine diag;
@@ -84,14 +86,20 @@ int runGraphs(const GraphsOptions& opts) {
   } else {
     out = fmt::format("{} graphs in {} ({})\n", rows.size(), log->name(),
                       kind == LogKind::TorchTrace ? "TORCH_TRACE" : "TORCH_LOGS");
-    out +=
-        fmt::format("  {:<28} {:<10} {:<14} {:>8}  {}\n", "ID", "COMPILE", "STAGE", "LINE", "SIZE");
+    size_t idWidth = 28, compileWidth = 10;
+    for (const Row& r : rows) {
+      idWidth = std::max(idWidth, r.graph->id.size());
+      compileWidth = std::max(compileWidth, r.graph->compileId.size());
+    }
+    out += fmt::format("  {:<{}} {:<{}} {:<14} {:>8}  {}\n", "ID", idWidth, "COMPILE", compileWidth,
+                       "STAGE", "LINE", "SIZE");
     for (const Row& r : rows) {
       std::string size = !r.problem.empty()        ? "error: " + r.problem
                          : r.graph->isOutputCode() ? fmt::format("{} lines", r.size)
                                                    : fmt::format("{} nodes", r.size);
-      out += fmt::format("  {:<28} {:<10} {:<14} {:>8}  {}\n", r.graph->id, r.graph->compileId,
-                         r.graph->stage, r.graph->firstLine, size);
+      out +=
+          fmt::format("  {:<{}} {:<{}} {:<14} {:>8}  {}\n", r.graph->id, idWidth,
+                      r.graph->compileId, compileWidth, r.graph->stage, r.graph->firstLine, size);
     }
   }
   return writeOutput("-", out) ? kExitOk : kExitInputError;

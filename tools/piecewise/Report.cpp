@@ -117,10 +117,10 @@ int writeLogReports(const PlanCommandOptions& opts, const GlobalOptions& globals
       DiagnosticEngine diag;
       WrapperReport report = verifyWrapper(*code, diag);
       printDiagnostics(diag);
-      what = report.clean() ? fmt::format("output code, {} lines: verify-wrapper clean",
-                                          g.lastLine - g.firstLine + 1)
-                            : fmt::format("output code: verify-wrapper found {} violation(s)",
-                                          report.violations.size());
+      what = report.clean()
+                 ? fmt::format("output code, {} lines: verify-wrapper clean", g.lines.size())
+                 : fmt::format("output code: verify-wrapper found {} violation(s)",
+                               report.violations.size());
       if (!report.clean())
         status = kExitInputError;
     } else {

@@ -10,7 +10,11 @@
 //    log: every line carries the glog prefix, the compile id and the artifact
 //    (`V1201 ... output_graph.py:2835] [0/0] [__graph_code] ...`); a graph
 //    starts with `TRACED GRAPH` and ` ===== name =====`, output code with
-//    `Output code:`.
+//    `Output code:`. Under torchrun every line also starts with its rank
+//    (`[rank0]:V1201 ...`) and the ranks' lines interleave; threads can
+//    interleave records too. A graph is the lines of one log record: those
+//    whose rank, glog prefix, compile id and artifact equal its first line's,
+//    wherever they stand in the file;
 //
 // listLoggedGraphs() finds every FX graph (Dynamo's, AOT's forward, backward,
 // joint or inference graph, Inductor's post-grad graph) and every piece of
@@ -46,14 +50,18 @@ struct LoggedGraph {
   /// `<compile id>:<stage>`, e.g. `0/0:dynamo`, `0/0_1:post_grad`; a second
   /// graph of the same compile id and stage gets `_2`, `_3`, ... appended.
   std::string id;
-  /// tlparse's compile id: `frame/compile`, `_attempt` when attempt > 0.
+  /// tlparse's compile id: `frame/compile`, `_attempt` when attempt > 0;
+  /// under torchrun prefixed with the rank: `rank1/0/0`.
   std::string compileId;
   /// dynamo, aot_forward, aot_backward, aot_joint, aot_inference, post_grad,
   /// output_code.
   std::string stage;
   /// The name the log gives it (`__compiled_fn_1`, `Forward graph 0`), if any.
   std::string title;
-  /// 1-based log lines [firstLine, lastLine] holding the payload.
+  /// The 1-based log lines holding the payload, in order (not always
+  /// contiguous: records of several ranks or threads interleave).
+  std::vector<uint32_t> lines;
+  /// The first and last of them.
   uint32_t firstLine = 0;
   uint32_t lastLine = 0;
 
