@@ -178,10 +178,10 @@ TEST(StorageAnalysis, ViewsSplitsAndFreshMultiOutputs) {
   EXPECT_NE(st("var"), st("mean"));
   EXPECT_NE(st("var"), st("x"));
   EXPECT_EQ(st("y"), st("x")); // mul_ returns its self: Tensor(a!)
-  EXPECT_TRUE(s.writesInPlace(numberOf(plan, "y")));
-  EXPECT_FALSE(s.writesInPlace(numberOf(plan, "v")));
+  EXPECT_TRUE(s.writes(numberOf(plan, "y")));
+  EXPECT_FALSE(s.writes(numberOf(plan, "v")));
   EXPECT_EQ(st("o"), st("a")); // no schema: may alias its input
-  EXPECT_TRUE(s.writesInPlace(numberOf(plan, "o")));
+  EXPECT_TRUE(s.writes(numberOf(plan, "o")));
 }
 
 TEST(Lifetimes, AliasedBaseIsAnInputWhereItsStorageDies) {
