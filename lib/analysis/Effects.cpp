@@ -334,7 +334,9 @@ NodeEffects EffectAnalysis::classify(const Node& node) {
     if (isWritingOperator(t)) {
       NodeEffects e;
       e.writes = WriteKind::FirstArg;
-      e.aliases = AliasKind::AllInputs;
+      // setitem and delitem return None; `operator.iadd(a, b)` returns `a`.
+      bool returnsNone = t == "operator.setitem" || t == "operator.delitem";
+      e.aliases = returnsNone ? AliasKind::Fresh : AliasKind::AllInputs;
       e.keepsOrder = true;
       return e;
     }
