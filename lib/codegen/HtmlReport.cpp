@@ -2,8 +2,8 @@
 
 #include "piecewise/codegen/HtmlReport.h"
 
+#include "piecewise/analysis/ValueKind.h"
 #include "piecewise/partition/SplitModuleBuilder.h"
-#include "piecewise/partition/ValueKind.h"
 #include "piecewise/text/Printer.h"
 
 #include <fmt/format.h>

@@ -2,8 +2,8 @@
 
 #include "piecewise/partition/CudagraphPartitioner.h"
 
+#include "piecewise/analysis/PeakMemory.h"
 #include "piecewise/ir/Target.h"
-#include "piecewise/support/CheckedInt.h"
 
 #include <fmt/format.h>
 
@@ -14,12 +14,8 @@ namespace piecewise {
 
 namespace {
 
-bool startsWith(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
-}
-
 bool isCpuDevice(Symbol d) {
-  return !d.isNull() && startsWith(d.str(), "cpu");
+  return !d.isNull() && d.str().starts_with("cpu");
 }
 
 /// The device of a node's tensor value, or a null Symbol.
@@ -93,9 +89,8 @@ bool isCall(const Node& n) {
 
 } // namespace
 
-CudagraphSafety::CudagraphSafety(const Graph& graph, const OpRegistry* registry,
-                                 const CudagraphPartitionOptions& options)
-    : registry_(registry), options_(options), matcher_(options.unsafeOps) {
+CudagraphSafety::CudagraphSafety(const Graph& graph, const CudagraphPartitionOptions& options)
+    : options_(options), matcher_(options.unsafeOps) {
   // The main device: the accelerator device most tensor values live on (the
   // first one seen wins a tie). Graphs use one or two devices: a small list.
   std::vector<std::pair<Symbol, size_t>> counts;
@@ -191,90 +186,22 @@ std::optional<std::string> CudagraphSafety::unsafeReason(const Node& n) const {
   }
   if (options_.skipDynamicShapes && mentionsSymbol(n.meta()))
     return std::string("dynamic shape");
-  (void)registry_;
   return std::nullopt;
 }
 
 namespace {
 
-/// Estimated peak bytes of running `order` (node numbers): placeholders live
-/// from the start, a value lives from its definition to its last use in the
-/// order, graph outputs to the end.
-int64_t estimatePeak(const NodeNumbering& num, const std::vector<uint32_t>& order) {
-  const size_t n = num.size();
-  std::vector<uint32_t> pos(n, ~0u);
-  for (size_t k = 0; k < order.size(); ++k)
-    pos[order[k]] = static_cast<uint32_t>(k);
-  std::vector<uint32_t> last(n, 0);
-  std::vector<int64_t> bytes(n, 0);
-  ByteTotal live; // 128 bits: many large tensors must not wrap around
-  std::vector<std::vector<uint32_t>> freeAt(order.size() + 1);
-  for (uint32_t i = 0; i < n; ++i) {
-    const Node* node = num.node(i);
-    if (node->isOutput())
-      continue;
-    if (const TensorMeta* t = node->meta().tensor())
-      bytes[i] = t->concreteBytes().value_or(0);
-    bool toEnd = false;
-    uint32_t lu = node->isPlaceholder() ? 0 : pos[i];
-    for (const Node* u : node->users()) {
-      if (u->isOutput()) {
-        toEnd = true;
-        continue;
-      }
-      uint32_t j = num.lookup(u);
-      if (j != NodeNumbering::kAbsent && pos[j] != ~0u)
-        lu = std::max(lu, pos[j]);
-    }
-    if (node->isPlaceholder())
-      live += bytes[i];
-    if (!toEnd)
-      freeAt[lu].push_back(i);
-  }
-  ByteTotal peak = live;
-  for (size_t k = 0; k < order.size(); ++k) {
-    live += bytes[order[k]];
-    if (peak < live)
-      peak = live;
-    for (uint32_t f : freeAt[k])
-      live -= bytes[f];
-  }
-  return peak.clamped();
-}
-
-/// True for nodes whose order relative to others must be kept.
-bool isEffectful(const Node& n, const OpRegistry* registry) {
-  if (n.hasCallReadingNodes())
-    return true; // a call nested in an argument may write what it reads
-  switch (n.op()) {
-  case OpKind::CallModule:
-    return true;
-  case OpKind::CallMethod: {
-    std::string_view t = n.target().str();
-    return !(t == "cpu" || t == "cuda" || t == "to" || t == "view" || t == "reshape" ||
-             t == "size" || t == "contiguous" || t == "transpose" || t == "permute" ||
-             t == "float" || t == "half" || t == "dim" || t == "stride" || t == "clone");
-  }
-  case OpKind::CallFunction: {
-    if (n.isGetItem())
-      return false;
-    std::string_view t = n.target().str();
-    if (!isOpTarget(t)) {
-      // Python operators compute values, except the ones that write their first
-      // operand: subscript assignment and deletion, and the in-place `operator.i*`.
-      bool writes = t == "operator.setitem" || t == "operator.delitem" ||
-                    (startsWith(t, "operator.i") && t != "operator.index" &&
-                     t != "operator.invert" && t != "operator.is_" && t != "operator.is_not");
-      return writes || !(startsWith(t, "operator.") || startsWith(t, "math."));
-    }
-    if (startsWith(t, "higher_order::"))
-      return true;
-    const FunctionSchema* s = registry ? registry->lookup(t) : nullptr;
-    return s == nullptr || s->isMutable() || s->returns.empty();
-  }
-  default:
-    return false;
-  }
+/// Estimated peak bytes (with frees) of running the placeholders, then `order`
+/// (analysis/PeakMemory.h).
+int64_t estimatePeak(const StorageAnalysis& storages, const std::vector<uint32_t>& order) {
+  const NodeNumbering& num = storages.numbering();
+  std::vector<uint32_t> full;
+  full.reserve(order.size() + 8);
+  for (uint32_t i = 0; i < num.size(); ++i)
+    if (num.node(i)->isPlaceholder())
+      full.push_back(i);
+  full.insert(full.end(), order.begin(), order.end());
+  return estimatePeakMemory(Liveness(storages, std::move(full))).withFrees;
 }
 
 } // namespace
@@ -286,7 +213,8 @@ FailureOr<PartitionPlan> partitionForCudagraphs(const Graph& graph, const OpRegi
   PartitionPlan plan(graph);
   const NodeNumbering& num = plan.numbering();
   const size_t n = num.size();
-  CudagraphSafety safety(graph, registry, options);
+  CudagraphSafety safety(graph, options);
+  EffectAnalysis effects(registry);
 
   // Class per node: 0 captured, 1 not; reason for the unsafe ones.
   std::vector<int8_t> cls(n, -1);
@@ -357,7 +285,7 @@ FailureOr<PartitionPlan> partitionForCudagraphs(const Graph& graph, const OpRegi
         if (j != NodeNumbering::kAbsent && cls[j] >= 0)
           edge(j, i);
       });
-      if (isEffectful(*node, registry)) {
+      if (effects.keepsOrder(*node)) {
         for (uint32_t s : sinceBarrier)
           edge(s, i);
         if (lastBarrier != NodeNumbering::kAbsent)
@@ -388,8 +316,9 @@ FailureOr<PartitionPlan> partitionForCudagraphs(const Graph& graph, const OpRegi
           ready[cls[s]].push(s);
     }
     if (scheduled.size() == order.size()) {
-      int64_t before = estimatePeak(num, order);
-      int64_t after = estimatePeak(num, scheduled);
+      StorageAnalysis storages(num, effects);
+      int64_t before = estimatePeak(storages, order);
+      int64_t after = estimatePeak(storages, scheduled);
       if (stats) {
         stats->peakBytesOriginal = before;
         stats->peakBytesReordered = after;

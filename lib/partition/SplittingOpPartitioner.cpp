@@ -1,5 +1,6 @@
 #include "piecewise/partition/SplittingOpPartitioner.h"
 
+#include "piecewise/analysis/Effects.h"
 #include "piecewise/ir/Target.h"
 
 #include <fmt/format.h>
@@ -8,19 +9,6 @@
 #include <unordered_map>
 
 namespace piecewise {
-
-namespace {
-
-bool startsWith(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
-}
-
-bool isFunctionalizeHop(std::string_view target) {
-  return target == "higher_order::auto_functionalized" ||
-         target == "higher_order::auto_functionalized_v2";
-}
-
-} // namespace
 
 SplittingOpMatcher::SplittingOpMatcher(const std::vector<std::string>& patterns,
                                        bool matchFunctionalizedOps)
@@ -60,7 +48,7 @@ std::optional<std::string_view> SplittingOpMatcher::match(const Node& node) cons
   std::string_view target = node.target().str();
   if (std::optional<std::string_view> m = matchTarget(target))
     return m;
-  if (matchFunctionalized_ && isFunctionalizeHop(target) && !node.args().empty() &&
+  if (matchFunctionalized_ && isAutoFunctionalized(target) && !node.args().empty() &&
       node.args()[0].kind() == Argument::Kind::Op)
     return matchTarget(node.args()[0].getSymbol().str());
   return std::nullopt;
@@ -192,7 +180,7 @@ bool isEmptyAllocation(const Node& node) {
   if (!isOpTarget(t))
     return false;
   std::string_view packet = opPacket(t);
-  return startsWith(packet, "aten::empty") || startsWith(packet, "aten::new_empty");
+  return packet.starts_with("aten::empty") || packet.starts_with("aten::new_empty");
 }
 
 FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
@@ -207,7 +195,7 @@ FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
   auto matchNode = [&](const Node* n) -> std::optional<std::string_view> {
     if (matcher.empty() || n == nullptr || !n->isCallFunction())
       return std::nullopt;
-    if (isFunctionalizeHop(n->target().str()))
+    if (isAutoFunctionalized(n->target().str()))
       return matcher.match(*n);
     auto [it, inserted] = cache.try_emplace(n->target().data());
     if (inserted)

@@ -49,21 +49,14 @@ std::string PassStatistics::render(const std::vector<std::string>& passOrder) co
 }
 
 PassContext::PassContext(const OpRegistry* registry, DiagnosticEngine& diag)
-    : registry_(registry), diag_(diag) {}
+    : registry_(registry), diag_(diag), effects_(registry) {}
 
 const FunctionSchema* PassContext::schemaFor(Symbol target) {
-  if (!registry_ || target.isNull() || !isOpTarget(target.str()))
-    return nullptr;
-  auto [it, inserted] = schemaCache_.try_emplace(target, nullptr);
-  if (inserted)
-    it->second = registry_->lookup(target.str());
-  return it->second;
+  return effects_.schemaFor(target);
 }
 
 const FunctionSchema* PassContext::schemaOf(const Node& node) {
-  if (node.op() != OpKind::CallFunction)
-    return nullptr;
-  return schemaFor(node.target());
+  return effects_.schemaOf(node);
 }
 
 void PassContext::stat(std::string_view what, int64_t delta) {

@@ -14,6 +14,8 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <string>
 
 namespace piecewise {
 
@@ -210,15 +212,22 @@ std::optional<Argument> parseDefaultValue(std::string_view text, Graph& graph) {
   return DefaultParser(text, graph).parse();
 }
 
+const Argument* givenArgument(const Node& node, const FunctionSchema& schema, size_t index) {
+  if (index >= schema.arguments.size())
+    return nullptr;
+  const SchemaArgument& arg = schema.arguments[index];
+  if (!arg.kwargOnly && index < node.args().size())
+    return &node.args()[index];
+  return node.kwarg(arg.name);
+}
+
 std::optional<Argument> resolveArgument(const Node& node, const FunctionSchema& schema,
                                         size_t index, Graph& graph) {
   if (index >= schema.arguments.size())
     return std::nullopt;
+  if (const Argument* given = givenArgument(node, schema, index))
+    return *given;
   const SchemaArgument& arg = schema.arguments[index];
-  if (!arg.kwargOnly && index < node.args().size())
-    return node.args()[index];
-  if (const Argument* kw = node.kwarg(arg.name))
-    return *kw;
   if (arg.defaultValue)
     return parseDefaultValue(*arg.defaultValue, graph);
   return std::nullopt;
@@ -230,6 +239,42 @@ std::optional<Argument> resolveArgument(const Node& node, const FunctionSchema& 
   if (!index)
     return std::nullopt;
   return resolveArgument(node, schema, *index, graph);
+}
+
+namespace {
+
+/// The aten schemas of the ops piecewise's rewrites match on, as torch 2.x prints them.
+constexpr std::pair<std::string_view, std::string_view> kFallbackSchemas[] = {
+    {"aten::slice.Tensor", "aten::slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, "
+                           "SymInt? end=None, SymInt step=1) -> Tensor(a)"},
+    {"aten::split_with_sizes.default",
+     "aten::split_with_sizes(Tensor(a -> *) self, SymInt[] split_sizes, int dim=0) -> "
+     "Tensor(a)[]"},
+    {"aten::slice_scatter.default",
+     "aten::slice_scatter(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? "
+     "end=None, SymInt step=1) -> Tensor"},
+    {"aten::view.default", "aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)"},
+    {"aten::reshape.default", "aten::reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)"},
+    {"aten::_unsafe_view.default", "aten::_unsafe_view(Tensor self, SymInt[] size) -> Tensor"},
+    {"aten::sym_size.default", "aten::sym_size(Tensor self) -> SymInt[]"},
+    {"aten::sym_size.int", "aten::sym_size.int(Tensor self, int dim) -> SymInt"},
+};
+
+} // namespace
+
+const FunctionSchema* fallbackArgumentSchema(std::string_view target) {
+  static const std::map<std::string, FunctionSchema, std::less<>> table = [] {
+    std::map<std::string, FunctionSchema, std::less<>> t;
+    DiagnosticEngine diag;
+    for (const auto& [name, text] : kFallbackSchemas) {
+      FailureOr<FunctionSchema> s = parseSchema(text, Location{}, diag);
+      if (succeeded(s))
+        t.emplace(std::string(name), std::move(*s));
+    }
+    return t;
+  }();
+  auto it = table.find(target);
+  return it == table.end() ? nullptr : &it->second;
 }
 
 } // namespace piecewise

@@ -1,8 +1,8 @@
 //===- CommonSubexpressionElimination.cpp - Identical pure nodes ----------===//
 //
 // One walk in graph order with a flat hash table of representatives keyed by
-// (op, target, args, kwargs). Writes are tracked per storage class
-// (StorageClasses): the walk records, for each class, the position of the
+// (op, target, args, kwargs). Writes are tracked per storage
+// (analysis/StorageAnalysis.h): the walk records, for each class, the position of the
 // last node that wrote it; a node may merge into its representative only when
 // no input's class was written after the representative.
 //
@@ -10,9 +10,9 @@
 
 #include "piecewise/transforms/CommonSubexpressionElimination.h"
 
-#include "OpEffects.h"
-#include "StorageClasses.h"
 #include "TransformUtils.h"
+
+#include "piecewise/analysis/StorageAnalysis.h"
 
 #include <algorithm>
 #include <memory>
@@ -100,37 +100,41 @@ private:
 } // namespace
 
 FailureOr<bool> CommonSubexpressionEliminationPass::run(Graph& graph, PassContext& ctx) {
-  EffectAnalysis effects(ctx);
+  EffectAnalysis& effects = ctx.effects();
   RepresentativeTable table;
-  // Storage classes are needed only once a duplicate shows up and the graph
-  // writes something; built then, over the graph as it is at that point.
+  // Storages are needed only once a duplicate shows up and the graph writes
+  // something; built then, over the graph as it is at that point.
   bool anyWriter = false;
-  std::unique_ptr<StorageClasses> classes;
-  // Position (number + 1) of the last node that wrote each class; 0 = never.
+  std::unique_ptr<NodeNumbering> numbering;
+  std::unique_ptr<StorageAnalysis> storages;
+  // Position (number + 1) of the last node that wrote each storage; 0 = never.
   std::vector<uint32_t> lastWrite;
-  auto buildClasses = [&](Node* current) {
-    classes = std::make_unique<StorageClasses>(graph, effects);
-    lastWrite.assign(classes->size(), 0);
+  auto buildStorages = [&](Node* current) {
+    numbering = std::make_unique<NodeNumbering>(graph);
+    storages = std::make_unique<StorageAnalysis>(*numbering, effects);
+    lastWrite.assign(storages->numStorages(), 0);
     // Writes before `current` happened already: replay them.
     for (Node* w = graph.front(); w != current; w = w->next()) {
       if (!effects.mayWrite(*w))
         continue;
-      uint32_t pos = classes->number(w) + 1;
+      uint32_t pos = numbering->lookup(w) + 1;
       effects.forEachWritten(*w, [&](Node* target) {
-        uint32_t c = classes->classOf(target);
-        if (c != UINT32_MAX)
+        uint32_t c = storages->storageOf(target);
+        if (c != NodeNumbering::kAbsent)
           lastWrite[c] = std::max(lastWrite[c], pos);
       });
     }
   };
-  /// May `n` reuse `rep`'s value? Not when an input's storage was written
-  /// since `rep`, nor when either result is new storage that gets written.
   // Whether any node of the graph writes at all (one cheap walk, on first need).
   std::optional<bool> graphWrites;
-  auto safeToMerge = [&](Node* n, Node* rep, const OpEffects& e) {
+  /// May `n` reuse `rep`'s value? Not when an input's storage was written
+  /// since `rep`, nor when the result is not a plain view of the inputs (a
+  /// getitem or a schema view) and either result's storage gets written.
+  auto safeToMerge = [&](Node* n, Node* rep, const NodeEffects& e) {
+    bool sameMemory = e.aliases == AliasKind::SchemaArgs || n->isGetItem();
     if (!anyWriter) {
-      // Nothing has written so far; a later write could still hit a fresh result.
-      if (e.alias != AliasKind::Fresh)
+      // Nothing has written so far; a later write could still hit a result.
+      if (sameMemory)
         return true;
       if (!graphWrites) {
         graphWrites = false;
@@ -143,17 +147,17 @@ FailureOr<bool> CommonSubexpressionEliminationPass::run(Graph& graph, PassContex
       if (!*graphWrites)
         return true;
     }
-    if (!classes)
-      buildClasses(n);
-    if (!classes->anyWrites())
+    if (!storages)
+      buildStorages(n);
+    if (!storages->anyWrites())
       return true;
-    if (e.alias == AliasKind::Fresh && (classes->isWritten(n) || classes->isWritten(rep)))
+    if (!sameMemory && (storages->isWritten(n) || storages->isWritten(rep)))
       return false;
-    uint32_t repPos = classes->number(rep) + 1;
+    uint32_t repPos = numbering->lookup(rep) + 1;
     bool clean = true;
     n->forEachInput([&](Node* in) {
-      uint32_t c = classes->classOf(in);
-      if (c == UINT32_MAX || lastWrite[c] > repPos)
+      uint32_t c = storages->storageOf(in);
+      if (c == NodeNumbering::kAbsent || lastWrite[c] > repPos)
         clean = false;
     });
     return clean;
@@ -162,7 +166,7 @@ FailureOr<bool> CommonSubexpressionEliminationPass::run(Graph& graph, PassContex
   int64_t merged = 0;
   for (Node* n = graph.front(); n;) {
     Node* next = n->next();
-    const OpEffects& e = effects.of(*n);
+    const NodeEffects& e = effects.of(*n);
     if (e.cseCandidate && n->op() == OpKind::CallFunction && mayHaveTwin(*n)) {
       Node*& rep = table.slotFor(*n, hashNode(*n));
       if (!rep) {
@@ -191,11 +195,11 @@ FailureOr<bool> CommonSubexpressionEliminationPass::run(Graph& graph, PassContex
     }
     if (e.writes != WriteKind::None) {
       anyWriter = true;
-      if (classes) {
-        uint32_t pos = classes->number(n) + 1;
+      if (storages) {
+        uint32_t pos = numbering->lookup(n) + 1;
         effects.forEachWritten(*n, [&](Node* w) {
-          uint32_t c = classes->classOf(w);
-          if (c != UINT32_MAX)
+          uint32_t c = storages->storageOf(w);
+          if (c != NodeNumbering::kAbsent)
             lastWrite[c] = pos;
         });
       }

@@ -9,14 +9,10 @@
 
 #include "piecewise/transforms/DeadCodeElimination.h"
 
-#include "OpEffects.h"
-
 namespace piecewise {
 
-using namespace transforms;
-
 FailureOr<bool> DeadCodeEliminationPass::run(Graph& graph, PassContext& ctx) {
-  EffectAnalysis effects(ctx);
+  EffectAnalysis& effects = ctx.effects();
   int64_t erased = 0;
   Node* n = graph.back();
   while (n) {

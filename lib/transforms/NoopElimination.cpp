@@ -8,9 +8,9 @@
 
 #include "piecewise/transforms/NoopElimination.h"
 
-#include "OpEffects.h"
-#include "StorageClasses.h"
 #include "TransformUtils.h"
+
+#include "piecewise/analysis/StorageAnalysis.h"
 
 #include <algorithm>
 #include <limits>
@@ -74,7 +74,7 @@ bool coversWholeDim(const Node& n, const FunctionSchema& schema, const TensorMet
 
 class NoopEliminator {
 public:
-  NoopEliminator(Graph& g, PassContext& ctx) : g_(g), ctx_(ctx), effects_(ctx) {}
+  NoopEliminator(Graph& g, PassContext& ctx) : g_(g), ctx_(ctx) {}
 
   Counts run();
 
@@ -86,8 +86,8 @@ private:
 
   Graph& g_;
   PassContext& ctx_;
-  EffectAnalysis effects_;
-  std::unique_ptr<StorageClasses> classes_;
+  std::unique_ptr<NodeNumbering> numbering_;
+  std::unique_ptr<StorageAnalysis> storages_;
   Counts counts_;
 };
 
@@ -140,9 +140,11 @@ bool NoopEliminator::collapseChain(Node* n, Kind kind) {
 }
 
 bool NoopEliminator::neverWritten(const Node* a, const Node* b) {
-  if (!classes_)
-    classes_ = std::make_unique<StorageClasses>(g_, effects_);
-  return !classes_->isWritten(a) && !classes_->isWritten(b);
+  if (!storages_) {
+    numbering_ = std::make_unique<NodeNumbering>(g_);
+    storages_ = std::make_unique<StorageAnalysis>(*numbering_, ctx_.effects());
+  }
+  return !storages_->isWritten(a) && !storages_->isWritten(b);
 }
 
 /// The value `n` returns unchanged, or nullptr when it is not a no-op.

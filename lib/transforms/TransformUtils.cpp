@@ -6,45 +6,8 @@
 
 #include <bit>
 #include <cstring>
-#include <map>
-#include <string>
 
 namespace piecewise::transforms {
-
-namespace {
-
-/// The aten schemas of the ops the transforms match on, as torch 2.x prints them.
-constexpr std::pair<std::string_view, std::string_view> kKnownSchemas[] = {
-    {"aten::slice.Tensor", "aten::slice.Tensor(Tensor(a) self, int dim=0, SymInt? start=None, "
-                           "SymInt? end=None, SymInt step=1) -> Tensor(a)"},
-    {"aten::split_with_sizes.default",
-     "aten::split_with_sizes(Tensor(a -> *) self, SymInt[] split_sizes, int dim=0) -> "
-     "Tensor(a)[]"},
-    {"aten::slice_scatter.default",
-     "aten::slice_scatter(Tensor self, Tensor src, int dim=0, SymInt? start=None, SymInt? "
-     "end=None, SymInt step=1) -> Tensor"},
-    {"aten::view.default", "aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)"},
-    {"aten::reshape.default", "aten::reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)"},
-    {"aten::_unsafe_view.default", "aten::_unsafe_view(Tensor self, SymInt[] size) -> Tensor"},
-    {"aten::sym_size.default", "aten::sym_size(Tensor self) -> SymInt[]"},
-    {"aten::sym_size.int", "aten::sym_size.int(Tensor self, int dim) -> SymInt"},
-};
-
-const std::map<std::string, FunctionSchema, std::less<>>& knownSchemas() {
-  static const std::map<std::string, FunctionSchema, std::less<>> table = [] {
-    std::map<std::string, FunctionSchema, std::less<>> t;
-    DiagnosticEngine diag;
-    for (const auto& [target, text] : kKnownSchemas) {
-      FailureOr<FunctionSchema> s = parseSchema(text, Location{}, diag);
-      if (succeeded(s))
-        t.emplace(std::string(target), std::move(*s));
-    }
-    return t;
-  }();
-  return table;
-}
-
-} // namespace
 
 std::vector<Node*> findCalls(Graph& graph, std::string_view target) {
   Symbol s = graph.strings().lookup(target);
@@ -58,9 +21,7 @@ const FunctionSchema* argumentSchema(PassContext& ctx, const Node& node) {
     return s;
   if (node.op() != OpKind::CallFunction)
     return nullptr;
-  const auto& table = knownSchemas();
-  auto it = table.find(node.target().str());
-  return it == table.end() ? nullptr : &it->second;
+  return fallbackArgumentSchema(node.target().str());
 }
 
 std::optional<Argument> readArg(const Node& node, const FunctionSchema& schema,
@@ -80,10 +41,8 @@ std::optional<Argument> ArgReader::get(const Node& node, size_t i) {
   if (!index_[i])
     return std::nullopt;
   size_t idx = *index_[i];
-  const SchemaArgument& arg = schema_.arguments[idx];
-  bool given = (!arg.kwargOnly && idx < node.args().size()) || node.kwarg(arg.name);
-  if (given)
-    return resolveArgument(node, schema_, idx, graph_);
+  if (const Argument* given = givenArgument(node, schema_, idx))
+    return *given;
   if (!defaults_[i])
     defaults_[i] = resolveArgument(node, schema_, idx, graph_);
   return *defaults_[i];

@@ -34,5 +34,6 @@ void addPrintCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
 void addStatsCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addGenCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addGraphsCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+void addAnalyzeCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 
 } // namespace piecewise::cli

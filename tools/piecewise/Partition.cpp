@@ -18,8 +18,8 @@
 
 #include "Driver.h"
 
+#include "piecewise/analysis/ValueKind.h"
 #include "piecewise/codegen/PlanPipeline.h"
-#include "piecewise/partition/ValueKind.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

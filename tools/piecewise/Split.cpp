@@ -19,9 +19,9 @@
 
 #include "Driver.h"
 
+#include "piecewise/analysis/ValueKind.h"
 #include "piecewise/partition/SplitGraph.h"
 #include "piecewise/partition/SplitModuleBuilder.h"
-#include "piecewise/partition/ValueKind.h"
 #include "piecewise/text/Printer.h"
 #include "piecewise/verify/Verifier.h"
 

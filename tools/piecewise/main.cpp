@@ -91,6 +91,7 @@ int main(int argc, char** argv) {
   addVerifyWrapperCommand(app, globals, exitCode);
   addGraphsCommand(app, globals, exitCode);
   addReportCommand(app, globals, exitCode);
+  addAnalyzeCommand(app, globals, exitCode);
 
   try {
     app.parse(argc, argv);

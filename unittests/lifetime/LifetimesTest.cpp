@@ -148,42 +148,6 @@ TEST(CudagraphPartitioner, ReorderKeepsMutationsInOrder) {
   EXPECT_EQ(describe(*plan), "U[c1] C[m] U[c2]");
 }
 
-TEST(StorageAnalysis, ViewsSplitsAndFreshMultiOutputs) {
-  auto p = parseGraph(R"(class M(torch.nn.Module):
-    def forward(self, x: "f32[4, 8]"):
-        a: "f32[4, 8]" = torch.ops.aten.add.Tensor(x, 1)
-        v: "f32[32]" = torch.ops.aten.view.default(a, [32])
-        split = torch.ops.aten.split.Tensor(a, 2)
-        g0: "f32[2, 8]" = split[0]
-        var_mean = torch.ops.aten.var_mean.correction(x, [1], correction = 0)
-        var: "f32[4]" = var_mean[0]
-        mean: "f32[4]" = var_mean[1]
-        y: "f32[4, 8]" = torch.ops.aten.mul_.Tensor(x, 2)
-        o: "f32[4, 8]" = torch.ops.mylib.opaque.default(a)
-        return (v, g0, var, mean, y, o)
-)");
-  DiagnosticEngine diag;
-  PartitionPlan plan(p->graph());
-  Piece& piece = plan.addPiece(0, PieceKind::Compiled);
-  for (Node* n : p->graph())
-    if (!n->isPlaceholder() && !n->isOutput())
-      piece.nodes.push_back(n);
-  ASSERT_TRUE(succeeded(plan.finalize(diag)));
-  StorageAnalysis s(plan.numbering(), &atenRegistry());
-  auto st = [&](std::string_view n) { return s.storageOf(numberOf(plan, n)); };
-  EXPECT_EQ(st("v"), st("a"));
-  EXPECT_EQ(st("split"), st("a"));
-  EXPECT_EQ(st("g0"), st("a"));
-  EXPECT_NE(st("a"), st("x"));
-  EXPECT_NE(st("var"), st("mean"));
-  EXPECT_NE(st("var"), st("x"));
-  EXPECT_EQ(st("y"), st("x")); // mul_ returns its self: Tensor(a!)
-  EXPECT_TRUE(s.writesInPlace(numberOf(plan, "y")));
-  EXPECT_FALSE(s.writesInPlace(numberOf(plan, "v")));
-  EXPECT_EQ(st("o"), st("a")); // no schema: may alias its input
-  EXPECT_TRUE(s.writesInPlace(numberOf(plan, "o")));
-}
-
 TEST(Lifetimes, AliasedBaseIsAnInputWhereItsStorageDies) {
   auto p = parseGraph(kSeed);
   DiagnosticEngine diag;

@@ -1,7 +1,7 @@
 //===- PieceHashTest.cpp - Structural hashes and node numbering -----------===//
 
 #include "piecewise/partition/PieceHash.h"
-#include "piecewise/partition/NodeNumbering.h"
+#include "piecewise/analysis/NodeNumbering.h"
 #include "piecewise/partition/SplittingOpPartitioner.h"
 #include "piecewise/text/Parser.h"
 

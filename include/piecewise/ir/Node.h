@@ -103,9 +103,17 @@ public:
   /// nodes whose target contains `::` (a torch op overload or packet).
   bool isTorchOp() const;
 
+  /// A per-node scratch number for dense numberings of a graph
+  /// (analysis/NodeNumbering.h writes a node's number here and validates it
+  /// on every read). Any value may be stored; nothing else reads it, and it
+  /// carries no meaning for the IR (not printed, hashed or compared).
+  uint32_t scratchNumber() const { return scratchNumber_; }
+  /// Stores the scratch number. Const because it is a cache, not IR state;
+  /// two numberings of one graph must not be built concurrently.
+  void setScratchNumber(uint32_t n) const { scratchNumber_ = n; }
+
 private:
   friend class Graph;
-  friend class NodeNumbering;
 
   OpKind op_ = OpKind::CallFunction;
   bool erased_ = false;
@@ -122,9 +130,8 @@ private:
   uint64_t order_ = 0;
   Location loc_;
   Symbol provenance_;
-  /// The node's number in the latest NodeNumbering of its graph (a cache the
-  /// numbering validates; see partition/NodeNumbering.h).
-  mutable uint32_t number_ = 0;
+  /// See scratchNumber().
+  mutable uint32_t scratchNumber_ = 0;
 };
 
 } // namespace piecewise

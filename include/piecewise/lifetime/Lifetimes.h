@@ -5,8 +5,10 @@
 //
 // Execution order: the placeholders, then each piece's nodes in plan order.
 // A value's *death* is the last use, in that order, of any name of its
-// storage (StorageAnalysis): a base stays alive as long as a view of it is
-// used. Storages that reach the graph output never die (death == end()).
+// storage (analysis/StorageAnalysis.h, analysis/Liveness.h): a base stays
+// alive as long as a view of it is used. Storages that reach the graph output
+// never die (death == end()). Peak memory is analysis/PeakMemory.h's estimate
+// of that order.
 //
 // Per piece, the signature:
 //  - inputs: values defined before the piece that it reads (first-use order),
@@ -28,8 +30,12 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "piecewise/lifetime/StorageAnalysis.h"
+#include "piecewise/analysis/Liveness.h"
+#include "piecewise/analysis/PeakMemory.h"
+#include "piecewise/analysis/StorageAnalysis.h"
 #include "piecewise/partition/PartitionPlan.h"
+
+#include <memory>
 
 #include <cstdint>
 #include <span>
@@ -70,80 +76,49 @@ public:
                const LifetimeOptions& options = {});
 
   const PartitionPlan& plan() const { return *plan_; }
-  const StorageAnalysis& storages() const { return storages_; }
+  const StorageAnalysis& storages() const { return *storages_; }
+  const Liveness& liveness() const { return *liveness_; }
   const LifetimeOptions& options() const { return options_; }
 
   /// Node numbers in execution order (placeholders first; no output node).
-  const std::vector<uint32_t>& order() const { return order_; }
+  const std::vector<uint32_t>& order() const { return liveness_->order(); }
   /// The position past the last node: the graph output.
-  uint32_t endPosition() const { return static_cast<uint32_t>(order_.size()); }
+  uint32_t endPosition() const { return liveness_->endPosition(); }
   /// Position of node number `i` in order(), or ~0u for the output node.
-  uint32_t position(uint32_t i) const { return pos_[i]; }
+  uint32_t position(uint32_t i) const { return liveness_->position(i); }
   /// Death position of node number `i` (endPosition() for graph-output storages).
-  uint32_t death(uint32_t i) const { return death_[i]; }
-  /// Node numbers dying at position `p` (p < endPosition()), in number order.
-  std::vector<uint32_t> diesAt(uint32_t p) const {
-    return {dyingFlat_.begin() + dyingStart_[p], dyingFlat_.begin() + dyingStart_[p + 1]};
-  }
+  uint32_t death(uint32_t i) const { return liveness_->death(i); }
+  /// Calls fn(i) for each node number `i` dying at position `p` (p < endPosition()).
   template <typename Fn> void forEachDyingAt(uint32_t p, Fn&& fn) const {
-    for (uint32_t k = dyingStart_[p]; k < dyingStart_[p + 1]; ++k)
-      fn(dyingFlat_[k]);
+    liveness_->forEachDyingAt(p, std::forward<Fn>(fn));
   }
   /// Node numbers of the values node number `i` reads (args then kwargs, with
   /// repeats), computed once so later stages need no pointer lookups.
-  std::span<const uint32_t> inputsOf(uint32_t i) const {
-    return {inputsFlat_.data() + inputsStart_[i], inputsStart_[i + 1] - inputsStart_[i]};
-  }
+  std::span<const uint32_t> inputsOf(uint32_t i) const { return liveness_->inputsOf(i); }
   /// True when storage `s` reaches the graph output.
-  bool storageIsOutput(uint32_t s) const { return storageIsOutput_[s] != 0; }
+  bool storageIsOutput(uint32_t s) const { return liveness_->storageIsOutput(s); }
 
   /// One signature per plan piece, in plan order.
   const std::vector<PartitionSignature>& signatures() const { return signatures_; }
 
-  /// Estimated peak live bytes (tensor sizes from meta; a storage counts its
-  /// largest name), with each storage freed at its death and with no frees.
-  struct PeakMemory {
-    int64_t withFrees = 0;
-    int64_t withoutFrees = 0;
-    /// Number of values whose size is unknown (symbolic or no meta).
-    size_t unknownSizes = 0;
-  };
-  PeakMemory estimatePeakMemory() const;
-
-  /// The same estimate per position of order(): live bytes while each node
-  /// runs (its output allocated, the values dying at it not yet freed), with
-  /// frees and without. Both vectors have endPosition() entries; the maximum
-  /// of `withFrees` is `peak.withFrees`, reached first at `peakPosition`
-  /// (endPosition() when nothing has a known size).
-  struct MemoryProfile {
-    std::vector<int64_t> withFrees;
-    std::vector<int64_t> withoutFrees;
-    PeakMemory peak;
-    uint32_t peakPosition = 0;
-  };
-  MemoryProfile memoryProfile() const;
+  using PeakMemory = piecewise::PeakMemory;
+  using MemoryProfile = piecewise::MemoryProfile;
+  /// Estimated peak live bytes of order() (analysis/PeakMemory.h).
+  PeakMemory estimatePeakMemory() const { return piecewise::estimatePeakMemory(*liveness_); }
+  /// The same estimate per position of order().
+  MemoryProfile memoryProfile() const { return piecewise::memoryProfile(*liveness_); }
 
 private:
-  /// estimatePeakMemory() and memoryProfile(): fills `profile`'s vectors when non-null.
-  PeakMemory computeLiveBytes(MemoryProfile* profile) const;
-
   const PartitionPlan* plan_;
   LifetimeOptions options_;
-  StorageAnalysis storages_;
-  std::vector<uint32_t> order_;
-  std::vector<uint32_t> pos_;
-  std::vector<uint32_t> death_;
-  std::vector<uint32_t> dyingStart_;
-  std::vector<uint32_t> dyingFlat_;
-  std::vector<uint8_t> storageIsOutput_;
-  std::vector<uint32_t> inputsStart_;
-  std::vector<uint32_t> inputsFlat_;
+  std::unique_ptr<StorageAnalysis> storages_;
+  std::unique_ptr<Liveness> liveness_;
   std::vector<PartitionSignature> signatures_;
 };
 
 /// The peak-memory estimate of `graph` run in its own order as one piece
 /// (`piecewise stats --peak-memory`). Fails only on a malformed graph.
-FailureOr<LifetimePlan::PeakMemory>
-estimateGraphPeakMemory(const Graph& graph, const OpRegistry* registry, DiagnosticEngine& diag);
+FailureOr<PeakMemory> estimateGraphPeakMemory(const Graph& graph, const OpRegistry* registry,
+                                              DiagnosticEngine& diag);
 
 } // namespace piecewise

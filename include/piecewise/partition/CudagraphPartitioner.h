@@ -27,11 +27,12 @@
 // With `reorder`, nodes are first scheduled to minimize the number of runs:
 // a list schedule that keeps emitting ready nodes of the current class and
 // switches class only when none is ready. It respects every data dependency
-// and keeps every effectful node (a schema write `(a!)`, an op without a
-// schema, an unknown call) in order with respect to all other nodes. The new
-// order is kept only if its estimated peak memory (tensor bytes from meta,
-// each value freed after its last use) stays within `reorderMemoryLimit`
-// times that of the original order. The graph is never edited: the plan's
+// and keeps every order-keeping node (NodeEffects::keepsOrder in
+// analysis/Effects.h: writes such as `(a!)` or `x.add_()`, opaque ops, random
+// and check ops) in order with respect to all other nodes. The new order is
+// kept only if its estimated peak memory (analysis/PeakMemory.h: a storage
+// counted once, freed after the last use of any of its names) stays within
+// `reorderMemoryLimit` times that of the original order. The graph is never edited: the plan's
 // pieces simply group nodes out of graph order.
 //
 //===----------------------------------------------------------------------===//
@@ -73,15 +74,13 @@ struct CudagraphPartitionStats {
 /// Classifies nodes of one graph (see the header comment).
 class CudagraphSafety {
 public:
-  CudagraphSafety(const Graph& graph, const OpRegistry* registry,
-                  const CudagraphPartitionOptions& options);
+  CudagraphSafety(const Graph& graph, const CudagraphPartitionOptions& options);
   /// Why `node` cannot be captured, or nullopt. Getitems are not special-cased here.
   std::optional<std::string> unsafeReason(const Node& node) const;
   /// The main accelerator device, or empty.
   std::string_view mainDevice() const { return mainDevice_.str(); }
 
 private:
-  const OpRegistry* registry_;
   const CudagraphPartitionOptions& options_;
   SplittingOpMatcher matcher_;
   Symbol mainDevice_;

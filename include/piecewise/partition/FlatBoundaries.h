@@ -11,8 +11,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "piecewise/analysis/ValueKind.h"
 #include "piecewise/partition/PartitionPlan.h"
-#include "piecewise/partition/ValueKind.h"
 
 namespace piecewise {
 

@@ -34,8 +34,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "piecewise/analysis/NodeNumbering.h"
 #include "piecewise/ir/Graph.h"
-#include "piecewise/partition/NodeNumbering.h"
 #include "piecewise/support/Diagnostic.h"
 #include "piecewise/support/FailureOr.h"
 

@@ -15,12 +15,14 @@
 // it never touches.
 //
 // The PassContext carries what passes share: the op registry (may be null, and
-// then every op is opaque to effect analysis), the diagnostics, a schema cache,
-// and the statistics sink (`ctx.stat("slice partitions canonicalized", 2)`).
+// then every op is opaque to effect analysis), the diagnostics, the effect
+// analysis (analysis/Effects.h, which holds the per-target schema cache), and
+// the statistics sink (`ctx.stat("slice partitions canonicalized", 2)`).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "piecewise/analysis/Effects.h"
 #include "piecewise/ir/Graph.h"
 #include "piecewise/schema/OpRegistry.h"
 #include "piecewise/support/Diagnostic.h"
@@ -70,8 +72,12 @@ public:
   const OpRegistry* registry() const { return registry_; }
   DiagnosticEngine& diag() { return diag_; }
 
+  /// The one effect model (analysis/Effects.h) over registry(); its caches
+  /// live as long as the context.
+  EffectAnalysis& effects() { return effects_; }
+
   /// The registry's schema for a call_function node's op target, or nullptr
-  /// (no registry, not an op, or no schema). Cached per target.
+  /// (no registry, not an op, or no schema). Cached per target (in effects()).
   const FunctionSchema* schemaOf(const Node& node);
   /// Same, by canonical target.
   const FunctionSchema* schemaFor(Symbol target);
@@ -90,7 +96,7 @@ private:
   DiagnosticEngine& diag_;
   PassStatistics stats_;
   std::string currentPass_;
-  std::unordered_map<Symbol, const FunctionSchema*> schemaCache_;
+  EffectAnalysis effects_;
 };
 
 class Pass {

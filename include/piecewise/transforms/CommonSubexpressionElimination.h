@@ -11,7 +11,7 @@
 // and kwargs (node references by identity; keyword order and positional vs
 // keyword spelling count, so this never guesses).
 //
-// Candidates are pure (lib/transforms/OpEffects.h): ops with a known schema
+// Candidates are pure (NodeEffects::cseCandidate in analysis/Effects.h): ops with a known schema
 // that write nothing (no `(a!)`), return something, and are neither random
 // (`rand*`, `dropout`, ...) nor uninitialized allocations (`empty*`); and the
 // pure Python callables FX records (`operator.getitem`, `operator.*`,
@@ -19,11 +19,13 @@
 //
 // Never merges across a write: if anything writes in place (by schema, an
 // in-place Tensor method, or an opaque op) to the storage an input of the node
-// may share, between the earlier node and this one, the two stay. A candidate
-// whose result is new storage that something writes later (`clone` then
-// `add_`) is never merged either. Never touches placeholders, output,
-// get_attr, call_method, call_module, ops without a schema, or any node when
-// the registry is missing (then only the Python callables above are merged).
+// may share (analysis/StorageAnalysis.h), between the earlier node and this
+// one, the two stay. A candidate whose result is not a view of its inputs
+// (new storage, or storage that may or may not be an input's) and that
+// something writes anywhere (`clone` then `add_`) is never merged either; a
+// getitem or a schema view is (both names denote the same memory). Never touches placeholders,
+// output, get_attr, call_method, call_module, ops without a schema, or any node when the registry
+// is missing (then only the Python callables above are merged).
 //
 // Statistics: "duplicate nodes merged".
 //

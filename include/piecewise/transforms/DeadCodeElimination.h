@@ -7,15 +7,15 @@
 // to nothing. One walk from the last node to the first, so a chain of dead
 // nodes goes in one run.
 //
-// A node is removable when EffectAnalysis says so (lib/transforms/OpEffects.h):
-// an op whose schema is known, writes nothing (no `(a!)` argument), returns
-// something, is not a random op (RNG state) nor an assertion or profiler op;
-// `operator.*`, `builtins.getattr`, `math.*`, `torch.sym_*`; a list of
-// out-of-place Tensor methods; get_attr; the functional `auto_functionalized`
-// higher-order ops.
+// A node is removable when the effect model says so (NodeEffects::removable
+// in analysis/Effects.h): an op whose schema is known, writes nothing (no
+// `(a!)` argument), returns something, is not a random op (RNG state) nor an
+// assertion or profiler op; the pure `operator.*`, `builtins.getattr`,
+// `math.*`, `torch.sym_*`; a list of out-of-place Tensor methods; get_attr;
+// the functional higher-order wrappers of mutating ops.
 //
 // Never touches: placeholders, the output node, ops that write (`(a!)`, Tensor
-// methods ending in `_`), ops with no outputs (`-> ()`), random ops, ops
+// methods ending in `_`, `operator.setitem`), ops with no outputs (`-> ()`), random ops, ops
 // without a schema (or every op when there is no registry), call_module,
 // unknown Python callables and other higher-order ops.
 //

@@ -1,4 +1,4 @@
-#include "piecewise/partition/ValueKind.h"
+#include "piecewise/analysis/ValueKind.h"
 
 #include <string>
 
@@ -33,10 +33,6 @@ std::string_view valueKindName(ValueKind kind) {
 }
 
 namespace {
-
-bool startsWith(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
-}
 
 /// The kind of one schema type (`Tensor`, `SymInt`, `Tensor[]`, `(Tensor, Tensor)`).
 ValueKind kindOfSchemaType(std::string_view type) {
@@ -131,7 +127,7 @@ std::optional<ValueKind> valueKindOfMeta(const Meta& meta) {
     return ValueKind::Tuple;
   if (const OpaqueMeta* o = meta.opaque()) {
     std::string_view t = o->text.str();
-    if (startsWith(t, "torch.Size") || startsWith(t, "Size("))
+    if (t.starts_with("torch.Size") || t.starts_with("Size("))
       return ValueKind::Size;
     if (t == "int")
       return ValueKind::Int;
@@ -168,7 +164,7 @@ ValueKind classifyValue(const Node& n, const OpRegistry* registry) {
   std::string_view target = n.target().str();
   if (n.isGetItem())
     return classifyGetItem(n, registry);
-  if (startsWith(target, "higher_order::"))
+  if (target.starts_with("higher_order::"))
     return ValueKind::Tuple;
   if (const FunctionSchema* s = schemaOf(n, registry)) {
     if (s->returns.empty())

@@ -38,7 +38,7 @@ public:
 
   /// The node's number, or kAbsent when it was not in the graph when numbered.
   uint32_t lookup(const Node* n) const {
-    uint32_t i = n->number_;
+    uint32_t i = n->scratchNumber();
     return i < nodes_.size() && nodes_[i] == n ? i : kAbsent;
   }
   /// Pre: `n` was in the graph when numbered.

@@ -1,11 +1,11 @@
-#include "piecewise/partition/NodeNumbering.h"
+#include "piecewise/analysis/NodeNumbering.h"
 
 namespace piecewise {
 
 NodeNumbering::NodeNumbering(const Graph& graph) {
   nodes_.reserve(graph.size());
   for (Node* n : graph) {
-    n->number_ = static_cast<uint32_t>(nodes_.size());
+    n->setScratchNumber(static_cast<uint32_t>(nodes_.size()));
     nodes_.push_back(n);
   }
 }

@@ -1,4 +1,4 @@
-#include "piecewise/partition/NodeNumbering.h"
+#include "piecewise/analysis/NodeNumbering.h"
 
 #include <gtest/gtest.h>
 

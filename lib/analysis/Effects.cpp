@@ -1,13 +1,12 @@
-//===- OpEffects.cpp - What a node may write, alias, and whether it is pure -===//
+//===- Effects.cpp - What a node reads, writes, aliases and must keep -----===//
 
-#include "OpEffects.h"
+#include "piecewise/analysis/Effects.h"
 
 #include "piecewise/ir/Target.h"
 
 #include <algorithm>
-#include <string_view>
 
-namespace piecewise::transforms {
+namespace piecewise {
 
 namespace {
 
@@ -202,15 +201,26 @@ bool isPureMethod(std::string_view m) {
                   m);
 }
 
-OpEffects opaque() {
-  OpEffects e;
+/// `operator.setitem`, `operator.delitem` and the in-place `operator.i*`
+/// (`iadd`, `imul`, ...): they write their first operand.
+bool isWritingOperator(std::string_view t) {
+  if (t == "operator.setitem" || t == "operator.delitem")
+    return true;
+  return t.starts_with("operator.i") && t != "operator.index" && t != "operator.invert" &&
+         t != "operator.is_" && t != "operator.is_not";
+}
+
+NodeEffects makeOpaque() {
+  NodeEffects e;
+  e.opaque = true;
+  e.keepsOrder = true;
   e.writes = WriteKind::AllInputs;
-  e.alias = AliasKind::AllInputs;
+  e.aliases = AliasKind::AllInputs;
   return e;
 }
 
-OpEffects fromSchema(const FunctionSchema& s, std::string_view target) {
-  OpEffects e;
+NodeEffects fromSchema(const FunctionSchema& s, std::string_view target) {
+  NodeEffects e;
   e.schema = &s;
   std::string_view base = baseName(target);
   for (size_t i = 0; i < s.arguments.size(); ++i)
@@ -220,7 +230,7 @@ OpEffects fromSchema(const FunctionSchema& s, std::string_view target) {
     e.writes = WriteKind::SchemaArgs;
 
   // Alias sets named by the returns; an argument in one of them (or flowing
-  // into every output with `-> *`) may share storage with an output.
+  // into every output with `-> *`) shares storage with an output.
   std::vector<std::string_view> sets;
   bool returnAliases = false;
   for (const SchemaArgument& r : s.returns) {
@@ -228,7 +238,8 @@ OpEffects fromSchema(const FunctionSchema& s, std::string_view target) {
       continue;
     returnAliases = true;
     for (const std::string& set : r.alias->beforeSets)
-      sets.push_back(set);
+      if (set != "*")
+        sets.push_back(set);
   }
   for (size_t i = 0; i < s.arguments.size(); ++i) {
     const std::optional<AliasInfo>& a = s.arguments[i].alias;
@@ -241,29 +252,50 @@ OpEffects fromSchema(const FunctionSchema& s, std::string_view target) {
       e.aliasedArgs.push_back(i);
   }
   if (!e.aliasedArgs.empty())
-    e.alias = AliasKind::SchemaArgs;
+    e.aliases = AliasKind::SchemaArgs;
   else if (returnAliases)
-    e.alias = AliasKind::AllInputs;
+    e.aliases = AliasKind::AllInputs; // an annotation we cannot place: conservative
+
+  bool multiOutput = s.returns.size() > 1 || (s.returns.size() == 1 && s.returns[0].isList());
+  e.freshElements = multiOutput && !returnAliases;
 
   bool random = isRandomOp(base);
   bool effectOnly = s.returns.empty() && !s.isVarret;
   bool check = isCheckOrTrace(nameSpace(target), base);
   e.removable = e.writes == WriteKind::None && !effectOnly && !random && !check;
   e.cseCandidate = e.removable && !isUninitializedAlloc(base);
+  e.keepsOrder = !e.removable;
   return e;
 }
 
 } // namespace
 
-const Argument* EffectAnalysis::argumentAt(const Node& node, const FunctionSchema& schema,
-                                           size_t i) {
-  const SchemaArgument& arg = schema.arguments[i];
-  if (!arg.kwargOnly && i < node.args().size())
-    return &node.args()[i];
-  return node.kwarg(arg.name);
+bool isAutoFunctionalized(std::string_view target) {
+  return target == "higher_order::auto_functionalized" ||
+         target == "higher_order::auto_functionalized_v2";
 }
 
-OpEffects EffectAnalysis::classify(const Node& node) {
+EffectAnalysis::EffectAnalysis(const OpRegistry* registry)
+    : registry_(registry), opaque_(makeOpaque()) {
+  getAttr_.removable = true; // a constant
+}
+
+const FunctionSchema* EffectAnalysis::schemaFor(Symbol target) {
+  if (!registry_ || target.isNull() || !isOpTarget(target.str()))
+    return nullptr;
+  auto [it, inserted] = schemas_.try_emplace(target.data(), nullptr);
+  if (inserted)
+    it->second = registry_->lookup(target.str());
+  return it->second;
+}
+
+const FunctionSchema* EffectAnalysis::schemaOf(const Node& node) {
+  if (node.op() != OpKind::CallFunction)
+    return nullptr;
+  return schemaFor(node.target());
+}
+
+NodeEffects EffectAnalysis::classify(const Node& node) {
   std::string_view t = node.target().str();
   switch (node.op()) {
   case OpKind::Placeholder:
@@ -271,69 +303,69 @@ OpEffects EffectAnalysis::classify(const Node& node) {
   case OpKind::GetAttr:
     break; // handled in of()
   case OpKind::CallModule:
-    return opaque();
+    return opaque_;
   case OpKind::CallMethod: {
-    OpEffects e;
     if (t.starts_with("__"))
-      return opaque();
-    e.alias = AliasKind::AllInputs;
+      return opaque_;
+    NodeEffects e;
+    e.aliases = AliasKind::AllInputs;
     if (t.ends_with("_")) {
-      e.writes = WriteKind::Self;
+      e.writes = WriteKind::FirstArg;
+      e.keepsOrder = true;
       return e;
     }
     if (!isPureMethod(t))
-      return opaque();
+      return opaque_;
     e.removable = true;
     return e;
   }
   case OpKind::CallFunction: {
     if (isOpTarget(t)) {
-      if (t == "higher_order::auto_functionalized" || t == "higher_order::auto_functionalized_v2") {
-        OpEffects e; // functional by construction: copies, calls, returns new tensors
+      if (isAutoFunctionalized(t)) {
+        NodeEffects e;
         e.removable = true;
+        e.freshElements = true;
         return e;
       }
-      if (const FunctionSchema* s = ctx_.schemaFor(node.target()))
+      if (const FunctionSchema* s = schemaOf(node))
         return fromSchema(*s, t);
-      return opaque();
+      return opaque_;
+    }
+    if (isWritingOperator(t)) {
+      NodeEffects e;
+      e.writes = WriteKind::FirstArg;
+      // setitem and delitem return None; `operator.iadd(a, b)` returns `a`.
+      bool returnsNone = t == "operator.setitem" || t == "operator.delitem";
+      e.aliases = returnsNone ? AliasKind::Fresh : AliasKind::AllInputs;
+      e.keepsOrder = true;
+      return e;
     }
     if (!isPureCallable(t))
-      return opaque();
-    OpEffects e;
+      return opaque_;
+    NodeEffects e;
     e.removable = true;
     e.cseCandidate = true;
-    // getitem/getattr/pos hand back (part of) their operand.
-    if (t == "operator.getitem" || t == "builtins.getattr" || t == "operator.pos")
-      e.alias = AliasKind::AllInputs;
+    e.aliases = AliasKind::AllInputs;
     return e;
   }
   }
-  return opaque();
+  return opaque_;
 }
 
-const OpEffects& EffectAnalysis::of(const Node& node) {
-  if (!fixedInit_) {
-    fixedInit_ = true;
-    fixed_[0] = OpEffects{}; // placeholder: kept, fresh
-    fixed_[1] = OpEffects{}; // output: kept
-    fixed_[2] = OpEffects{}; // get_attr: a constant, removable
-    fixed_[2].removable = true;
-  }
+const NodeEffects& EffectAnalysis::of(const Node& node) {
   switch (node.op()) {
   case OpKind::Placeholder:
-    return fixed_[0];
+    return placeholder_;
   case OpKind::Output:
-    return fixed_[1];
+    return output_;
   case OpKind::GetAttr:
-    return fixed_[2];
+    return getAttr_;
   default:
     break;
   }
   // A call nested in an argument may write what it reads: opaque, whatever the target.
-  if (node.hasCallReadingNodes()) {
-    static const OpEffects kOpaque = opaque();
-    return kOpaque;
-  }
+  if (node.hasCallReadingNodes())
+    return opaque_;
   uint64_t key =
       (reinterpret_cast<uint64_t>(node.target().data()) << 3) ^ static_cast<uint64_t>(node.op());
   auto it = cache_.find(key);
@@ -342,4 +374,4 @@ const OpEffects& EffectAnalysis::of(const Node& node) {
   return it->second;
 }
 
-} // namespace piecewise::transforms
+} // namespace piecewise

@@ -1,0 +1,181 @@
+//===- Effects.h - What a node reads, writes, aliases and must keep -*- C++ -*-===//
+//
+// The one effect model of piecewise (DESIGN §1, §4). Every pass, partitioner,
+// signature and codegen that needs to know what a node does asks it; none
+// keeps its own rule. For every node it answers:
+//  - removable:    may DCE erase it when nothing uses its value?
+//  - cseCandidate: is it pure (same inputs give the same value, no effect)?
+//  - writes:       which of its inputs may it write in place?
+//  - aliases:      which of its inputs may its outputs share storage with?
+//  - keepsOrder:   must it keep its order relative to the other such nodes
+//                  (the reorder barrier of the cudagraph partitioner)?
+//  - freshElements: does a getitem of it get fresh storage (not the storage
+//                  of the node it indexes)?
+//
+// Sources of truth, in order:
+//  1. Nodes whose arguments hold a call reading nodes (`foo(x)` inside an
+//     argument, Node::hasCallReadingNodes), call_module nodes, ops without a
+//     schema (or without a registry), unknown Python callables, unknown or
+//     dunder Tensor methods and higher-order ops other than
+//     auto_functionalized are OPAQUE: never removed, never merged, may write
+//     and alias every tensor input, keep their order.
+//  2. Op schemas: `Tensor(a!)` arguments are written; an argument in an alias
+//     set a return names (`Tensor(a)`, `Tensor(a)[]`) or flowing into every
+//     output (`Tensor(a -> *)`) is aliased; a return annotated with no
+//     matching argument makes the op alias all its inputs. Ops with no
+//     returns exist for their effect. Multi-output ops (several returns or a
+//     list return) whose returns carry no alias annotation give fresh
+//     elements (`var_mean`, `native_layer_norm`).
+//  3. `higher_order::auto_functionalized` and `_v2` (isAutoFunctionalized):
+//     functional by construction (they copy, call and return new tensors):
+//     removable, write nothing, fresh elements, no order to keep. Not CSE
+//     candidates (the wrapped op may be anything).
+//  4. Fixed lists: random ops (consume RNG state: kept, never merged, keep
+//     their order), uninitialized allocations (`empty*`: never merged),
+//     assertions / profiler / record_stream ops (kept, keep order).
+//  5. Python callables FX records: the pure `operator.*` functions,
+//     `builtins.getattr`, `math.*`, `torch.sym_*` compute a value (removable,
+//     CSE candidates); `operator.setitem` / `operator.delitem` and the in-place
+//     `operator.i*` (`iadd`, ...) write their first operand.
+//  6. Tensor methods (call_method): a name ending in `_` (`x.add_()`) writes
+//     its self (for every consumer: dce keeps it, cse does not merge reads of
+//     `x` across it, the reorder keeps it in order); a listed out-of-place
+//     method (`view`, `sum`, ...) is removable; both may alias their inputs.
+//
+// Where the three models this replaces disagreed, the conservative answer
+// won (never a miscompile, at worst a missed optimization):
+//  - `x.add_()` writes `x` (the old storage analysis missed it);
+//  - random ops and check/trace ops keep their order in a reorder (the old
+//    partitioner let them move);
+//  - pure Python callables (`operator.add` on tensors) may alias their
+//    tensor inputs (a lifetime is only lengthened), but `operator.setitem`
+//    writes only its first operand (the old dce/cse model called it opaque);
+//  - a schema return annotated with no argument set aliases every input.
+//
+// Arguments are found through schema/ArgumentResolution (givenArgument).
+// Effects are cached per (op kind, target); the analysis holds the only
+// per-target schema cache the passes need.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "piecewise/ir/Node.h"
+#include "piecewise/schema/ArgumentResolution.h"
+#include "piecewise/schema/OpRegistry.h"
+
+#include <cstdint>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace piecewise {
+
+/// What a node may write in place.
+enum class WriteKind : uint8_t {
+  None,       ///< writes nothing
+  SchemaArgs, ///< writes the `(a!)` arguments of its schema
+  FirstArg,   ///< writes its first argument (`x.add_()`, `operator.setitem`)
+  AllInputs,  ///< opaque: may write any node it references
+};
+
+/// What a node's outputs may share storage with.
+enum class AliasKind : uint8_t {
+  Fresh,      ///< outputs are new storage
+  SchemaArgs, ///< outputs are views of the schema arguments in aliasedArgs
+  AllInputs,  ///< outputs may alias any node it references
+};
+
+/// The effects of one node (cached per op kind and target).
+struct NodeEffects {
+  /// DCE may erase the node when its value is unused.
+  bool removable = false;
+  /// CSE may merge it with an identical earlier node (when no write intervenes).
+  bool cseCandidate = false;
+  /// Its order relative to the other order-keeping nodes must be kept.
+  bool keepsOrder = false;
+  /// A getitem of its value is a fresh storage, not a view of this node's.
+  bool freshElements = false;
+  /// True when the effects come from rule 1 (opaque).
+  bool opaque = false;
+  WriteKind writes = WriteKind::None;
+  AliasKind aliases = AliasKind::Fresh;
+  /// Schema argument indices written in place (WriteKind::SchemaArgs).
+  std::vector<size_t> writtenArgs;
+  /// Schema argument indices the outputs alias (AliasKind::SchemaArgs).
+  std::vector<size_t> aliasedArgs;
+  /// The schema the effects were read from, or nullptr.
+  const FunctionSchema* schema = nullptr;
+};
+
+/// True for `higher_order::auto_functionalized` and `_v2`: the functional
+/// wrappers of a mutating op (its first argument).
+bool isAutoFunctionalized(std::string_view target);
+
+class EffectAnalysis {
+public:
+  /// `registry` may be null: every op is then opaque. It must outlive this.
+  explicit EffectAnalysis(const OpRegistry* registry);
+
+  const OpRegistry* registry() const { return registry_; }
+
+  /// The effects of `node`.
+  const NodeEffects& of(const Node& node);
+
+  /// The registry schema of a call_function op node (cached per target), or nullptr.
+  const FunctionSchema* schemaOf(const Node& node);
+  /// The registry schema of an op target (`aten::add.Tensor`), or nullptr.
+  const FunctionSchema* schemaFor(Symbol target);
+
+  /// Calls fn(Node*) for every node `node` may write in place (with repeats).
+  template <typename Fn> void forEachWritten(const Node& node, Fn&& fn) {
+    const NodeEffects& e = of(node);
+    switch (e.writes) {
+    case WriteKind::None:
+      return;
+    case WriteKind::FirstArg:
+      if (!node.args().empty())
+        node.args()[0].forEachNode(fn);
+      return;
+    case WriteKind::AllInputs:
+      node.forEachInput(fn);
+      return;
+    case WriteKind::SchemaArgs:
+      for (size_t i : e.writtenArgs)
+        if (const Argument* a = givenArgument(node, *e.schema, i))
+          a->forEachNode(fn);
+      return;
+    }
+  }
+
+  /// Calls fn(Node*) for every input `node`'s outputs may alias (with repeats).
+  template <typename Fn> void forEachAliased(const Node& node, Fn&& fn) {
+    const NodeEffects& e = of(node);
+    switch (e.aliases) {
+    case AliasKind::Fresh:
+      return;
+    case AliasKind::AllInputs:
+      node.forEachInput(fn);
+      return;
+    case AliasKind::SchemaArgs:
+      for (size_t i : e.aliasedArgs)
+        if (const Argument* a = givenArgument(node, *e.schema, i))
+          a->forEachNode(fn);
+      return;
+    }
+  }
+
+  /// True when `node` may write anything.
+  bool mayWrite(const Node& node) { return of(node).writes != WriteKind::None; }
+  /// True when `node` must keep its order relative to other such nodes.
+  bool keepsOrder(const Node& node) { return of(node).keepsOrder; }
+
+private:
+  NodeEffects classify(const Node& node);
+
+  const OpRegistry* registry_;
+  std::unordered_map<uint64_t, NodeEffects> cache_;
+  std::unordered_map<const char*, const FunctionSchema*> schemas_;
+  NodeEffects placeholder_, output_, getAttr_, opaque_;
+};
+
+} // namespace piecewise

@@ -1,0 +1,133 @@
+# analyze --print=effects: what the effect model believes per node. Each part
+# (split-file) is one graph; its checks are the whole printed result.
+# RUN: rm -rf %t && split-file %s %t
+# RUN: %piecewise analyze %t/schema-writes.py --print=effects | FileCheck %s --check-prefix=SCHEMA-WRITES
+# RUN: %piecewise analyze %t/methods.py --print=effects | FileCheck %s --check-prefix=METHODS
+# RUN: %piecewise analyze %t/operators.py --print=effects | FileCheck %s --check-prefix=OPERATORS
+# RUN: %piecewise analyze %t/opaque.py --print=effects | FileCheck %s --check-prefix=OPAQUE
+# RUN: %piecewise analyze %t/random.py --print=effects | FileCheck %s --check-prefix=RANDOM
+# RUN: %piecewise analyze %t/auto-functionalized.py --print=effects | FileCheck %s --check-prefix=AUTO-FUNCTIONALIZED
+# RUN: %piecewise analyze %t/auto-functionalized.py | FileCheck %s --check-prefix=AUTO-FUNCTIONALIZED
+# RUN: %piecewise analyze %t/views.py --print=effects | FileCheck %s --check-prefix=VIEWS
+# RUN: %piecewise analyze %t/nested-call.py --print=effects | FileCheck %s --check-prefix=NESTED-CALL
+# RUN: %not %piecewise analyze %t/views.py --print=bogus 2>&1 | FileCheck %s --check-prefix=BAD-VIEW
+# BAD-VIEW: --print: bogus not in {effects,storages,liveness,peak}
+
+#--- schema-writes.py
+# `Tensor(a!)` arguments are written (and returned: aliased); a pure op is
+# removable and a CSE candidate.
+# SCHEMA-WRITES:      %x = placeholder : -
+# SCHEMA-WRITES-NEXT: %y = placeholder : -
+# SCHEMA-WRITES-NEXT: %add_ = call_function aten::add_.Tensor : writes(x) aliases(x) keeps-order
+# SCHEMA-WRITES-NEXT: %copy_ = call_function aten::copy_.default : writes(y) aliases(y) keeps-order
+# SCHEMA-WRITES-NEXT: %index_put_ = call_function aten::index_put_.default : writes(x) aliases(x) keeps-order
+# SCHEMA-WRITES-NEXT: %mul = call_function aten::mul.Tensor : removable cse
+# SCHEMA-WRITES-NOT:  output
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[4][1]cpu", y: "f32[4][1]cpu"):
+        add_: "f32[4][1]cpu" = torch.ops.aten.add_.Tensor(x, y)
+        copy_: "f32[4][1]cpu" = torch.ops.aten.copy_.default(y, add_)
+        index_put_: "f32[4][1]cpu" = torch.ops.aten.index_put_.default(x, [None], y)
+        mul: "f32[4][1]cpu" = torch.ops.aten.mul.Tensor(x, 2)
+        return (mul,)
+#--- methods.py
+# A Tensor method ending in `_` writes its self; a listed out-of-place method
+# is removable; both may alias self. Unknown and dunder methods are opaque.
+# METHODS:      %x = placeholder : -
+# METHODS-NEXT: %add_ = call_method add_ : writes(x) aliases(x) keeps-order
+# METHODS-NEXT: %relu_ = call_method relu_ : writes(x) aliases(x) keeps-order
+# METHODS-NEXT: %view = call_method view : removable aliases(x)
+# METHODS-NEXT: %s = call_method sum : removable aliases(x)
+# METHODS-NEXT: %size = call_method size : removable aliases(x)
+# METHODS-NEXT: %foo = call_method frobnicate : writes(x) aliases(x) keeps-order opaque
+# METHODS-NEXT: %dunder = call_method __add__ : writes(x) aliases(x) keeps-order opaque
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[4][1]cpu"):
+        add_ = x.add_(1)
+        relu_ = x.relu_()
+        view = x.view(2, 2)
+        s = x.sum()
+        size = x.size()
+        foo = x.frobnicate(3)
+        dunder = x.__add__(1)
+        return (add_, view, s, size, foo, dunder)
+#--- operators.py
+# Subscript assignment and in-place operators write their first operand only;
+# pure Python operators are removable CSE candidates; an unknown callable is opaque.
+# OPERATORS:      %x = placeholder : -
+# OPERATORS-NEXT: %v = placeholder : -
+# OPERATORS-NEXT: %s0 = placeholder : -
+# OPERATORS-NEXT: %setitem = call_function operator.setitem : writes(x) keeps-order
+# OPERATORS-NEXT: %mul = call_function operator.mul : removable cse aliases(s0)
+# OPERATORS-NEXT: %iadd = call_function operator.iadd : writes(x) aliases(x, v) keeps-order
+# OPERATORS-NEXT: %g = call_function builtins.getattr : removable cse aliases(x)
+# OPERATORS-NEXT: %sig = call_function torch.sigmoid : writes(x) aliases(x) keeps-order opaque
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[4][1]cpu", v: "f32[2][1]cpu", s0: "Sym(s0)"):
+        x[slice(0, 2, None)] = v;  setitem = x
+        mul = s0 * 2
+        iadd = operator.iadd(x, v)
+        g = getattr(x, "shape")
+        sig = torch.sigmoid(x)
+        return (mul, iadd, g, sig)
+#--- opaque.py
+# An op without a schema, a call_module and a higher-order op other than
+# auto_functionalized may write and alias every tensor input, and keep order.
+# OPAQUE:      %o = call_function mylib::opaque.default : writes(x, w) aliases(x, w) keeps-order opaque
+# OPAQUE-NEXT: %m = call_module sub : writes(x) aliases(x) keeps-order opaque
+# OPAQUE-NEXT: %c = call_function higher_order::cond : writes(x, w) aliases(x, w) keeps-order opaque
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[4][1]cpu", w: "f32[4][1]cpu"):
+        o: "f32[4][1]cpu" = torch.ops.mylib.opaque.default(x, w)
+        m = self.sub(x)
+        c = torch.ops.higher_order.cond(x, w)
+        return (o, m, c)
+#--- random.py
+# Random ops are kept and keep their order; uninitialized allocations are
+# removable but never merged; assertions are kept.
+# RANDOM:      %r = call_function aten::rand_like.default : keeps-order
+# RANDOM-NEXT: %d = call_function aten::native_dropout.default : keeps-order fresh-elements
+# RANDOM-NEXT: %e = call_function aten::empty_like.default : removable
+# RANDOM-NEXT: %a = call_function aten::_assert_async.msg : keeps-order
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[4][1]cpu"):
+        r: "f32[4][1]cpu" = torch.ops.aten.rand_like.default(x)
+        d = torch.ops.aten.native_dropout.default(x, 0.5, True)
+        e: "f32[4][1]cpu" = torch.ops.aten.empty_like.default(x)
+        a = torch.ops.aten._assert_async.msg(x, 'boom')
+        return (r, d, e)
+#--- auto-functionalized.py
+# auto_functionalized is functional: removable, writes nothing, and its
+# getitems are fresh tensors (effects is the default view).
+# AUTO-FUNCTIONALIZED:      %e = call_function aten::empty_like.default : removable
+# AUTO-FUNCTIONALIZED-NEXT: %af = call_function higher_order::auto_functionalized : removable fresh-elements
+# AUTO-FUNCTIONALIZED-NEXT: %r = call_function operator.getitem : removable cse aliases(af)
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[4][1]cpu", w: "f32[4][1]cpu"):
+        e: "f32[4][1]cpu" = torch.ops.aten.empty_like.default(x)
+        af = torch.ops.higher_order.auto_functionalized(torch.ops._C.rms_norm.default, result = e, input = x, weight = w, epsilon = 1e-05)
+        r: "f32[4][1]cpu" = af[1]
+        return (r,)
+#--- views.py
+# Views alias their base by schema (`Tensor(a)`, `Tensor(a -> *)`); multi-output
+# ops whose returns carry no alias annotation give fresh elements.
+# VIEWS:      %v = call_function aten::view.default : removable cse aliases(a)
+# VIEWS-NEXT: %split = call_function aten::split.Tensor : removable cse aliases(x)
+# VIEWS-NEXT: %g0 = call_function operator.getitem : removable cse aliases(split)
+# VIEWS-NEXT: %var_mean = call_function aten::var_mean.correction : removable cse fresh-elements
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[4, 8][8, 1]cpu"):
+        a: "f32[4, 8][8, 1]cpu" = torch.ops.aten.add.Tensor(x, 1)
+        v: "f32[32][1]cpu" = torch.ops.aten.view.default(a, [32])
+        split = torch.ops.aten.split.Tensor(x, 2)
+        g0: "f32[2, 8][8, 1]cpu" = split[0]
+        var_mean = torch.ops.aten.var_mean.correction(x, [1], correction = 0)
+        return (v, g0, var_mean)
+#--- nested-call.py
+# A call nested in an argument may do anything to what it reads: the node is
+# opaque whatever its target.
+# NESTED-CALL: %mul = call_function aten::mul.Tensor : writes(x) aliases(x) keeps-order opaque
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[4][1]cpu"):
+        mul: "f32[4][1]cpu" = torch.ops.aten.mul.Tensor(x, foo(x))
+        return (mul,)

@@ -1,0 +1,140 @@
+//===- EffectsTest.cpp - The one effect model -----------------------------===//
+
+#include "piecewise/analysis/Effects.h"
+
+#include "../TestUtil.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+using namespace piecewise;
+using namespace piecewise::testing;
+
+namespace {
+
+std::vector<std::string> written(EffectAnalysis& e, const Node& n) {
+  std::vector<std::string> out;
+  e.forEachWritten(n, [&](const Node* w) { out.emplace_back(w->name().str()); });
+  return out;
+}
+
+std::vector<std::string> aliased(EffectAnalysis& e, const Node& n) {
+  std::vector<std::string> out;
+  e.forEachAliased(n, [&](const Node* a) { out.emplace_back(a->name().str()); });
+  return out;
+}
+
+using Names = std::vector<std::string>;
+
+TEST(Effects, SchemaWritesAndViews) {
+  auto p = parseGraph(R"(class M(torch.nn.Module):
+    def forward(self, x: "f32[4]", y: "f32[4]"):
+        add_: "f32[4]" = torch.ops.aten.add_.Tensor(x, y)
+        copy_: "f32[4]" = torch.ops.aten.copy_.default(src = x, self = y)
+        v: "f32[2, 2]" = torch.ops.aten.view.default(x, [2, 2])
+        m: "f32[4]" = torch.ops.aten.mul.Tensor(x, 2)
+        return (add_, copy_, v, m)
+)");
+  EffectAnalysis e(&atenRegistry());
+  const Graph& g = p->graph();
+  const Node& add = *g.lookup("add_");
+  EXPECT_EQ(written(e, add), Names{"x"});
+  EXPECT_EQ(aliased(e, add), Names{"x"});
+  EXPECT_FALSE(e.of(add).removable);
+  EXPECT_TRUE(e.keepsOrder(add));
+  // Keyword arguments are found through the schema (ArgumentResolution).
+  EXPECT_EQ(written(e, *g.lookup("copy_")), Names{"y"});
+  const Node& v = *g.lookup("v");
+  EXPECT_EQ(aliased(e, v), Names{"x"});
+  EXPECT_TRUE(e.of(v).removable);
+  EXPECT_FALSE(e.mayWrite(v));
+  const NodeEffects& m = e.of(*g.lookup("m"));
+  EXPECT_TRUE(m.removable && m.cseCandidate && !m.keepsOrder);
+  EXPECT_EQ(m.aliases, AliasKind::Fresh);
+}
+
+TEST(Effects, MethodsOperatorsAndOpaque) {
+  auto p = parseGraph(R"(class M(torch.nn.Module):
+    def forward(self, x: "f32[4]", v: "f32[2]"):
+        add_ = x.add_(1)
+        s = x.sum()
+        foo = x.frobnicate()
+        x[slice(0, 2, None)] = v;  setitem = x
+        o = torch.ops.mylib.opaque.default(x, v)
+        m = self.sub(v)
+        return (add_, s, foo, o, m)
+)");
+  EffectAnalysis e(&atenRegistry());
+  const Graph& g = p->graph();
+  EXPECT_EQ(written(e, *g.lookup("add_")), Names{"x"});
+  EXPECT_TRUE(e.keepsOrder(*g.lookup("add_")));
+  EXPECT_TRUE(e.of(*g.lookup("s")).removable);
+  EXPECT_FALSE(e.mayWrite(*g.lookup("s")));
+  EXPECT_TRUE(e.of(*g.lookup("foo")).opaque);
+  EXPECT_EQ(written(e, *g.lookup("setitem")), Names{"x"}); // not v
+  EXPECT_TRUE(aliased(e, *g.lookup("setitem")).empty());
+  const NodeEffects& o = e.of(*g.lookup("o"));
+  EXPECT_TRUE(o.opaque && o.keepsOrder && !o.removable && !o.cseCandidate);
+  EXPECT_EQ(written(e, *g.lookup("o")), (Names{"x", "v"}));
+  EXPECT_TRUE(e.of(*g.lookup("m")).opaque);
+}
+
+TEST(Effects, NoRegistryMakesEveryOpOpaque) {
+  auto p = parseGraph(R"(class M(torch.nn.Module):
+    def forward(self, x: "f32[4]"):
+        m: "f32[4]" = torch.ops.aten.mul.Tensor(x, 2)
+        return (m,)
+)");
+  EffectAnalysis e(nullptr);
+  const NodeEffects& m = e.of(*p->graph().lookup("m"));
+  EXPECT_TRUE(m.opaque);
+  EXPECT_EQ(written(e, *p->graph().lookup("m")), Names{"x"});
+}
+
+TEST(Effects, RandomChecksAndAutoFunctionalized) {
+  auto p = parseGraph(R"(class M(torch.nn.Module):
+    def forward(self, x: "f32[4]", w: "f32[4]"):
+        r: "f32[4]" = torch.ops.aten.rand_like.default(x)
+        e: "f32[4]" = torch.ops.aten.empty_like.default(x)
+        a = torch.ops.aten._assert_async.msg(x, 'no')
+        af = torch.ops.higher_order.auto_functionalized(torch.ops._C.rms_norm.default, result = e, input = x, weight = w, epsilon = 1e-05)
+        c = torch.ops.higher_order.cond(x, w)
+        vm = torch.ops.aten.var_mean.correction(x, [0], correction = 0)
+        sp = torch.ops.aten.split.Tensor(x, 2)
+        return (r, af, c, vm, sp)
+)");
+  EffectAnalysis e(&atenRegistry());
+  const Graph& g = p->graph();
+  const NodeEffects& r = e.of(*g.lookup("r"));
+  EXPECT_TRUE(!r.removable && !r.cseCandidate && r.keepsOrder);
+  const NodeEffects& em = e.of(*g.lookup("e"));
+  EXPECT_TRUE(em.removable && !em.cseCandidate);
+  EXPECT_TRUE(e.keepsOrder(*g.lookup("a")));
+  EXPECT_FALSE(e.of(*g.lookup("a")).removable);
+  const NodeEffects& af = e.of(*g.lookup("af"));
+  EXPECT_TRUE(af.removable && af.freshElements && !af.keepsOrder && !af.opaque);
+  EXPECT_FALSE(e.mayWrite(*g.lookup("af")));
+  EXPECT_TRUE(e.of(*g.lookup("c")).opaque);
+  EXPECT_TRUE(e.of(*g.lookup("vm")).freshElements);
+  EXPECT_FALSE(e.of(*g.lookup("sp")).freshElements);
+  EXPECT_EQ(aliased(e, *g.lookup("sp")), Names{"x"});
+  EXPECT_TRUE(isAutoFunctionalized("higher_order::auto_functionalized_v2"));
+  EXPECT_FALSE(isAutoFunctionalized("higher_order::cond"));
+}
+
+TEST(Effects, CallReadingNodesIsOpaque) {
+  auto p = parseGraph(R"(class M(torch.nn.Module):
+    def forward(self, x: "f32[4]"):
+        m: "f32[4]" = torch.ops.aten.mul.Tensor(x, foo(x))
+        n: "f32[4]" = torch.ops.aten.mul.Tensor(x, 2)
+        return (m, n)
+)");
+  EffectAnalysis e(&atenRegistry());
+  EXPECT_TRUE(e.of(*p->graph().lookup("m")).opaque);
+  // The per-target cache does not leak the opaque answer to a plain call.
+  EXPECT_FALSE(e.of(*p->graph().lookup("n")).opaque);
+}
+
+} // namespace
