@@ -13,17 +13,13 @@ namespace piecewise {
 
 namespace {
 
-bool startsWith(std::string_view s, std::string_view p) {
-  return s.substr(0, p.size()) == p;
-}
-
 /// A Python name for a node that cannot clash with the wrapper's own names.
 std::string_view pythonName(const Node& node, const Graph& graph, std::deque<std::string>& owned) {
   static const std::unordered_set<std::string_view> reserved = {
       "args",   "torch", "operator", "math", "builtins", "call",
       "device", "inf",   "nan",      "None", "True",     "False"};
   std::string_view name = node.name().str();
-  bool clash = reserved.count(name) != 0 || startsWith(name, "partition");
+  bool clash = reserved.count(name) != 0 || name.starts_with("partition");
   if (!clash)
     return name;
   std::string candidate = std::string(name) + "_v";
@@ -290,7 +286,7 @@ private:
       }
       if (isOpTarget(t))
         s += pythonTarget(t);
-      else if (startsWith(t, "builtins."))
+      else if (t.starts_with("builtins."))
         s += t.substr(9);
       else
         s += t;

@@ -91,14 +91,4 @@ std::string canonicalOpPattern(std::string_view pattern) {
   return out;
 }
 
-bool targetMatches(std::string_view target, std::string_view pattern) {
-  if (!isOpTarget(target))
-    return false;
-  std::string p = canonicalOpPattern(pattern);
-  if (p == target)
-    return true;
-  // A packet pattern matches every overload of the packet.
-  return opOverload(p).empty() && opPacket(target) == p;
-}
-
 } // namespace piecewise

@@ -39,11 +39,6 @@ std::string_view opPacket(std::string_view canonical);
 /// `Tensor` for `aten::add.Tensor`; empty for a packet.
 std::string_view opOverload(std::string_view canonical);
 
-/// Splitting-op matching: a packet pattern (`aten::add`) matches every overload
-/// of that op, an overload pattern (`aten::add.Tensor`) only itself. Patterns
-/// may use the dotted spelling (`vllm.unified_attention`). Only op targets match.
-bool targetMatches(std::string_view target, std::string_view pattern);
-
 /// Canonicalizes a user-written op pattern (`vllm.unified_attention` -> `vllm::unified_attention`,
 /// `torch.ops.aten.mm.default` -> `aten::mm.default`).
 std::string canonicalOpPattern(std::string_view pattern);
