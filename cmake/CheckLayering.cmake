@@ -12,6 +12,7 @@
 if(NOT SOURCE_DIR)
   message(FATAL_ERROR "usage: cmake -DSOURCE_DIR=<repo> -P CheckLayering.cmake")
 endif()
+get_filename_component(SOURCE_DIR ${SOURCE_DIR} ABSOLUTE)
 include(${CMAKE_CURRENT_LIST_DIR}/Layers.cmake)
 
 set(violations 0)
