@@ -3,8 +3,8 @@
 // For every input that parses and verifies, runs what the CLI runs and holds
 // it to what piecewise promises ("never wrong"):
 //  - `split` at one of the graph's own call targets (chosen by the input's last
-//    byte): when it succeeds, the split module (built piece by piece, as
-//    `split -o` does) verifies, and its printed text reads back to the same
+//    byte): when it succeeds, the split module (printSplitModule(), as
+//    `split -o` writes it) verifies, and its printed text reads back to the same
 //    text; when it fails, there is an error diagnostic;
 //  - the plan pipeline (partition, storages, lifetimes, signatures, wrapper
 //    lowering) with the plan verifier on, for the cudagraph partitioner (with
@@ -16,8 +16,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "piecewise/codegen/PlanPipeline.h"
+#include "piecewise/codegen/SplitModulePrinter.h"
 #include "piecewise/partition/SplitGraph.h"
-#include "piecewise/partition/SplitModuleBuilder.h"
 #include "piecewise/schema/OpRegistry.h"
 #include "piecewise/text/Parser.h"
 #include "piecewise/text/Printer.h"
@@ -77,19 +77,13 @@ void checkSplit(const SourceBuffer& buffer, uint8_t choice) {
       fail("split failed without an error", std::string(buffer.text()));
     return;
   }
-  SplitModuleBuilder builder(*plan, {.sourceModule = module.get()});
-  std::unique_ptr<Module> top = builder.buildStitching();
-  if (failed(verifyGraph(top->graph(), &registry(), diag)))
-    fail("the stitching module does not verify", diag.renderAll());
+  SplitModulePrintOptions printOptions;
+  printOptions.sourceModule = module.get();
+  printOptions.registry = &registry();
+  printOptions.runnable = false;
   std::string text;
-  appendCodeForm(text, *top, 0);
-  for (size_t i = 0; i < plan->size(); ++i) {
-    std::unique_ptr<Module> piece = builder.buildPiece(i);
-    if (failed(verifyModule(*piece, &registry(), diag)))
-      fail("a piece module does not verify", diag.renderAll());
-    text += '\n';
-    appendCodeForm(text, *piece, 1);
-  }
+  if (failed(printSplitModule(*plan, printOptions, text, diag)))
+    fail("the split module does not verify", diag.renderAll());
   SourceBuffer printed("split.py", text);
   DiagnosticEngine diag2;
   auto again = parseModule(printed, diag2);

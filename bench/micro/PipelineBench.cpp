@@ -22,12 +22,11 @@
 #include "../../tools/piecewise/DecoderGen.h"
 
 #include "piecewise/codegen/PlanPipeline.h"
+#include "piecewise/codegen/SplitModulePrinter.h"
 #include "piecewise/partition/SplitGraph.h"
-#include "piecewise/partition/SplitModuleBuilder.h"
 #include "piecewise/schema/FunctionSchema.h"
 #include "piecewise/schema/OpRegistry.h"
 #include "piecewise/text/Parser.h"
-#include "piecewise/text/Printer.h"
 #include "piecewise/verify/Verifier.h"
 
 #include <benchmark/benchmark.h>
@@ -142,25 +141,15 @@ void BM_SplitToText(benchmark::State& state) {
     auto plan = splitGraph(module.graph(), &registry(), options, diag);
     if (failed(plan))
       return {nullptr, "split failed"};
-    SplitModuleOptions moduleOptions;
-    moduleOptions.sourceModule = &module;
-    SplitModuleBuilder builder(*plan, moduleOptions);
-    std::shared_ptr<Module> top = builder.buildStitching();
+    SplitModulePrintOptions printOptions;
+    printOptions.sourceModule = &module;
+    printOptions.registry = &registry();
+    printOptions.runnable = false;
     auto text = std::make_shared<std::string>();
-    appendCodeForm(*text, *top, 0);
-    if (failed(verifyGraph(top->graph(), &registry(), diag)))
-      return {nullptr, "the stitching module does not verify"};
-    for (size_t i = 0; i < plan->size(); ++i) {
-      std::unique_ptr<Module> piece = builder.buildPiece(i);
-      if (failed(verifyModule(*piece, &registry(), diag)))
-        return {nullptr, "a piece module does not verify"};
-      *text += '\n';
-      appendCodeForm(*text, *piece, 1);
-    }
+    if (failed(printSplitModule(*plan, printOptions, *text, diag)))
+      return {nullptr, "the split module does not verify"};
     benchmark::DoNotOptimize(text->data());
-    return {std::make_shared<std::pair<std::shared_ptr<Module>, std::shared_ptr<std::string>>>(
-                std::move(top), std::move(text)),
-            nullptr};
+    return {std::move(text), nullptr};
   });
 }
 

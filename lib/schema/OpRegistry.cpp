@@ -27,6 +27,7 @@
 #include <deque>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -216,6 +217,15 @@ void OpRegistry::add(FunctionSchema schema) {
 }
 
 LogicalResult OpRegistry::addFromBuffer(const SourceBuffer& buffer, DiagnosticEngine& diag) {
+  // The input check every reader runs (support/SourceBuffer.h); a schema
+  // file without schemas is fine.
+  TextInputRules rules;
+  rules.kind = "op schemas";
+  rules.allowEmpty = true;
+  if (std::optional<TextInputProblem> problem = checkTextInput(buffer, rules)) {
+    diag.error(problem->loc, std::move(problem->message));
+    return failure();
+  }
   bool ok = true;
   for (uint32_t line = 1, e = buffer.numLines(); line <= e; ++line) {
     std::string_view text = stripComment(buffer.lineText(line));

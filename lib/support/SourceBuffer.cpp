@@ -90,7 +90,7 @@ size_t utf8SequenceLength(std::string_view text, size_t i) {
 std::optional<TextInputProblem> checkTextInput(const SourceBuffer& buffer,
                                                const TextInputRules& rules) {
   std::string_view text = buffer.text();
-  if (text.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos)
+  if (!rules.allowEmpty && text.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos)
     return TextInputProblem{Location{&buffer, 1, 1},
                             fmt::format("input is empty: expected {}", rules.expected)};
   if (const void* nul = std::memchr(text.data(), '\0', text.size()))

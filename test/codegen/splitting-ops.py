@@ -37,9 +37,9 @@
 # CHECK-NEXT:     del partition2_args
 # CHECK-NEXT:     return (d,)
 # JSON: {"plan": "splitting-ops", "partitions": [
-# JSON-NEXT:   {"name":"partition_0","id":0,"cudagraphable":true,"reason":"","num_nodes":1,"inputs":[{"name":"x","kind":"tensor","deallocate":true,"read":true}],"outputs":["a"],"symbol_inputs":[]},
-# JSON-NEXT:   {"name":"partition_1","id":1,"cudagraphable":false,"reason":"splitting op aten::mm.default (matches 'aten::mm')","num_nodes":1,"inputs":[{"name":"a","kind":"tensor","deallocate":false,"read":true},{"name":"w","kind":"tensor","deallocate":true,"read":true}],"outputs":["b"],"symbol_inputs":[]},
-# JSON-NEXT:   {"name":"partition_2","id":2,"cudagraphable":true,"reason":"","num_nodes":2,"inputs":[{"name":"b","kind":"tensor","deallocate":true,"read":true},{"name":"a","kind":"tensor","deallocate":true,"read":true}],"outputs":["d"],"symbol_inputs":[]}
+# JSON-NEXT:   {"name": "partition_0", "id": 0, "cudagraphable": true, "reason": "", "num_nodes": 1, "inputs": [{"name": "x", "kind": "tensor", "deallocate": true, "read": true}], "outputs": ["a"], "symbol_inputs": [], "piece_kind": "compiled"},
+# JSON-NEXT:   {"name": "partition_1", "id": 1, "cudagraphable": false, "reason": "splitting op aten::mm.default (matches 'aten::mm')", "num_nodes": 1, "inputs": [{"name": "a", "kind": "tensor", "deallocate": false, "read": true}, {"name": "w", "kind": "tensor", "deallocate": true, "read": true}], "outputs": ["b"], "symbol_inputs": [], "piece_kind": "splitting"},
+# JSON-NEXT:   {"name": "partition_2", "id": 2, "cudagraphable": true, "reason": "", "num_nodes": 2, "inputs": [{"name": "b", "kind": "tensor", "deallocate": true, "read": true}, {"name": "a", "kind": "tensor", "deallocate": true, "read": true}], "outputs": ["d"], "symbol_inputs": [], "piece_kind": "compiled"}
 # JSON-NEXT: ], "num_partitions": 3, "num_cudagraphable": 2}
 # ORACLE-SPLITTING-OPS=aten::mm
 class M(torch.nn.Module):

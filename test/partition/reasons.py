@@ -19,9 +19,9 @@
 # DYN: partitions:      1 (0 cudagraphable, 1 not)
 # DYN: reason:  dynamic shape
 # JSON: {"plan": "cudagraph", "main_device": "cuda:0", "reordered": false, "partitions": [
-# JSON-NEXT: {"name":"partition_0","id":0,"cudagraphable":true,"reason":"","num_nodes":1,"inputs":[{"name":"x","kind":"tensor","deallocate":true,"read":true}],"outputs":["a"],"symbol_inputs":["s0"]},
-# JSON-NEXT: {"name":"partition_1","id":1,"cudagraphable":false,"reason":"data-dependent output: aten::nonzero.default","num_nodes":1,"inputs":[{"name":"a","kind":"tensor","deallocate":false,"read":true}],"outputs":["nz"],"symbol_inputs":["s0"]},
-# JSON-NEXT: {"name":"partition_2","id":2,"cudagraphable":true,"reason":"","num_nodes":3,"inputs":[{"name":"a","kind":"tensor","deallocate":true,"read":true}],"outputs":["d"],"symbol_inputs":["s0"]}
+# JSON-NEXT: {"name": "partition_0", "id": 0, "cudagraphable": true, "reason": "", "num_nodes": 1, "inputs": [{"name": "x", "kind": "tensor", "deallocate": true, "read": true}], "outputs": ["a"], "symbol_inputs": ["s0"], "piece_kind": "compiled"},
+# JSON-NEXT: {"name": "partition_1", "id": 1, "cudagraphable": false, "reason": "data-dependent output: aten::nonzero.default", "num_nodes": 1, "inputs": [{"name": "a", "kind": "tensor", "deallocate": false, "read": true}], "outputs": ["nz"], "symbol_inputs": ["s0"], "piece_kind": "cudagraph-unsafe"},
+# JSON-NEXT: {"name": "partition_2", "id": 2, "cudagraphable": true, "reason": "", "num_nodes": 3, "inputs": [{"name": "a", "kind": "tensor", "deallocate": true, "read": true}], "outputs": ["d"], "symbol_inputs": ["s0"], "piece_kind": "compiled"}
 # JSON-NEXT: ], "num_partitions": 3, "num_cudagraphable": 2}
 # ORACLE: skip (nonzero's output size is data-dependent; compared in test_partition_codegen.py otherwise)
 class M(torch.nn.Module):

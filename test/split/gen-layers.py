@@ -8,7 +8,7 @@
 # RUN: %python %S/Inputs/check_split_json.py --items 161 --splitting 80 --max-unique 4 --kinds tensor,symint --alternating < %t.80.json | FileCheck %s --check-prefix=STATIC
 # STATIC: ok: 161 items, 80 splitting, 4 unique
 # RUN: FileCheck %s --check-prefix=JSON < %t.80.json
-# JSON: {"submod_name": "submod_1", "graph_id": 1, "is_splitting_graph": true, "inputs": [{"name": "slice_1", "kind": "tensor"}, {"name": "slice_2", "kind": "tensor"}, {"name": "slice_3", "kind": "tensor"}, {"name": "empty", "kind": "tensor"}], "outputs": [], "targets": ["vllm::unified_attention_with_output.default"], "hash": "{{[0-9a-f]+}}"}
+# JSON: {"submod_name": "submod_1", "graph_id": 1, "is_splitting_graph": true, "inputs": [{"name": "slice_1", "kind": "tensor"}, {"name": "slice_2", "kind": "tensor"}, {"name": "slice_3", "kind": "tensor"}, {"name": "empty", "kind": "tensor"}], "outputs": [], "targets": ["vllm::unified_attention_with_output.default"], "hash": "{{[0-9a-f]+}}", "piece_kind": "splitting", "num_nodes": 1, "reason": "splitting op vllm::unified_attention_with_output.default (matches 'vllm.unified_attention_with_output')"}
 # JSON: ], "num_items": 161, "num_splitting": 80, "num_unique": 4}
 # The human summary.
 # RUN: %piecewise split %t.80.py --splitting-ops=vllm::unified_attention_with_output | FileCheck %s --check-prefix=TEXT

@@ -2,7 +2,7 @@
 # placeholders in first-use order, its outputs what the graph returns.
 # RUN: %piecewise split %s --json | FileCheck %s --check-prefix=JSON
 # JSON:      {"items": [
-# JSON-NEXT:   {"submod_name": "submod_0", "graph_id": 0, "is_splitting_graph": false, "inputs": [{"name": "w", "kind": "tensor"}, {"name": "x", "kind": "tensor"}], "outputs": [{"name": "a", "kind": "tensor"}, {"name": "b", "kind": "tensor"}], "targets": ["aten::relu.default", "aten::mm.default"], "hash": "{{[0-9a-f]+}}"}
+# JSON-NEXT:   {"submod_name": "submod_0", "graph_id": 0, "is_splitting_graph": false, "inputs": [{"name": "w", "kind": "tensor"}, {"name": "x", "kind": "tensor"}], "outputs": [{"name": "a", "kind": "tensor"}, {"name": "b", "kind": "tensor"}], "targets": ["aten::relu.default", "aten::mm.default"], "hash": "{{[0-9a-f]+}}", "piece_kind": "compiled", "num_nodes": 2, "reason": ""}
 # JSON-NEXT: ], "num_items": 1, "num_splitting": 0, "num_unique": 1}
 # RUN: %piecewise split %s --splitting-ops= | FileCheck %s --check-prefix=TEXT
 # TEXT:      pieces:          1 (0 splitting, 1 compiled)

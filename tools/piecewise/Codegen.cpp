@@ -12,25 +12,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Driver.h"
-
-#include "piecewise/codegen/PlanPipeline.h"
+#include "Commands.h"
+#include "PlanOptions.h"
 
 #include <fmt/format.h>
 
 namespace piecewise::cli {
 
-struct PlanCommandOptions;
-void addPlanOptions(CLI::App* cmd, PlanCommandOptions& o);
-int runPlanCommand(const PlanCommandOptions& o, const GlobalOptions& globals, LoadedInput& input,
-                   std::unique_ptr<PlanPipelineResult>& result);
-void addCodegenCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
-std::shared_ptr<PlanCommandOptions> makePlanCommandOptions();
-bool planUsesSplittingOps(const PlanCommandOptions& o);
-const std::string& planInputFile(const PlanCommandOptions& o);
-
 void addCodegenCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode) {
-  auto opts = makePlanCommandOptions();
+  auto opts = std::make_shared<PlanCommandOptions>();
   struct Extra {
     bool cudagraph = false;
     std::string output;
@@ -39,7 +29,7 @@ void addCodegenCommand(CLI::App& app, const GlobalOptions& globals, int& exitCod
   auto extra = std::make_shared<Extra>();
   CLI::App* cmd = app.add_subcommand(
       "codegen", "Write a runnable Python wrapper (partition functions and call) for a plan");
-  addPlanOptions(cmd, *opts);
+  addPlanOptions(*cmd, *opts);
   cmd->add_flag("--cudagraph", extra->cudagraph, "Use the cudagraph partitioner");
   cmd->add_option("-o,--output", extra->output, "Write the module to FILE (default stdout)")
       ->type_name("FILE");
@@ -49,12 +39,12 @@ void addCodegenCommand(CLI::App& app, const GlobalOptions& globals, int& exitCod
       ->delimiter(',')
       ->allow_extra_args(false);
   cmd->callback([opts, extra, &globals, &exitCode] {
-    if (extra->cudagraph == planUsesSplittingOps(*opts)) {
+    if (extra->cudagraph == opts->haveSplittingOps()) {
       printError("codegen needs exactly one of --splitting-ops=... and --cudagraph");
       exitCode = kExitUsage;
       return;
     }
-    exitCode = refuseOutputOverInput(extra->output, planInputFile(*opts), globals);
+    exitCode = refuseOutputOverInput(extra->output, opts->file, globals);
     if (exitCode != kExitOk)
       return;
     DiagnosticEngine diag;
@@ -73,9 +63,9 @@ void addCodegenCommand(CLI::App& app, const GlobalOptions& globals, int& exitCod
     WrapperEmitOptions emit;
     emit.deviceMap = std::move(*deviceMap);
     size_t captured = result->wrapper.program.functions.size() - 1;
-    emit.header = fmt::format(
-        "source: {}; plan: {}, {} partitions, {} captured", planInputFile(*opts),
-        result->splitting ? "splitting ops" : "cudagraph", result->plan->size(), captured);
+    emit.header = fmt::format("source: {}; plan: {}, {} partitions, {} captured", opts->file,
+                              result->splitting ? "splitting ops" : "cudagraph",
+                              result->plan->size(), captured);
     FailureOr<std::string> text =
         emitPythonWrapper(result->wrapper, *result->lifetimes, emit, diag);
     if (failed(text)) {

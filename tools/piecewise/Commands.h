@@ -1,9 +1,11 @@
 //===- Commands.h - The piecewise subcommands -------------------*- C++ -*-===//
 //
-// main.cpp builds one CLI11 app with the global options and asks each
-// subcommand file to register itself. A subcommand runs from its CLI11
-// callback and stores its exit status (DESIGN §8: 0 ok, 1 input or
-// verification errors, 2 usage) in the shared `exitCode`.
+// The one declaration of every subcommand. main.cpp builds one CLI11 app with
+// the global options and registers each subcommand, and does nothing else; a
+// subcommand runs from its CLI11 callback and stores its exit status (DESIGN
+// §8: 0 ok, 1 input or verification errors, 2 usage) in the shared
+// `exitCode`. Commands read their input through Driver.h; the ones that build
+// a plan share its options through PlanOptions.h.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -29,11 +31,19 @@ struct GlobalOptions {
 /// Exit statuses (DESIGN §8).
 enum ExitCode : int { kExitOk = 0, kExitInputError = 1, kExitUsage = 2 };
 
+/// Each adds its subcommand to `app`; the subcommand reads `globals` and sets
+/// `exitCode` when it runs. One file per command, named after it.
 void addLintCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addPrintCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addStatsCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addGenCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+void addOptCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+void addPartitionCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+void addCodegenCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+void addVerifyPlanCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+void addVerifyWrapperCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addGraphsCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+void addReportCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addAnalyzeCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
-
 } // namespace piecewise::cli

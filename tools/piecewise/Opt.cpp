@@ -29,8 +29,6 @@
 
 namespace piecewise::cli {
 
-void addOptCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
-
 namespace {
 
 struct OptCommandOptions {

@@ -15,7 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Driver.h"
+#include "Commands.h"
+#include "PlanOptions.h"
 
 #include "piecewise/codegen/HtmlReport.h"
 #include "piecewise/text/TorchLog.h"
@@ -28,18 +29,6 @@
 #include <filesystem>
 
 namespace piecewise::cli {
-
-struct PlanCommandOptions;
-void addPlanOptions(CLI::App* cmd, PlanCommandOptions& o);
-int runPlanCommand(const PlanCommandOptions& o, const GlobalOptions& globals, LoadedInput& input,
-                   std::unique_ptr<PlanPipelineResult>& result);
-std::shared_ptr<PlanCommandOptions> makePlanCommandOptions();
-bool planUsesSplittingOps(const PlanCommandOptions& o);
-const std::string& planInputFile(const PlanCommandOptions& o);
-const std::vector<std::string>& planSplittingOps(const PlanCommandOptions& o);
-const std::vector<std::string>& planUnsafeOps(const PlanCommandOptions& o);
-bool planTiming(const PlanCommandOptions& o);
-void addReportCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 
 namespace {
 
@@ -77,14 +66,14 @@ int writeReportPage(const PlanCommandOptions& opts, const GlobalOptions& globals
   Clock::time_point t0 = Clock::now();
   HtmlReportOptions options;
   options.title = title;
-  if (planUsesSplittingOps(opts))
-    options.splittingOps = planSplittingOps(opts);
-  options.unsafeOps = planUnsafeOps(opts);
+  if (opts.haveSplittingOps())
+    options.splittingOps = opts.splittingOps;
+  options.unsafeOps = opts.unsafeOps;
   options.sourceModule = input->module.get();
   std::string page = renderHtmlReport(*result, &input->registry, options);
   Clock::time_point t1 = Clock::now();
   int rc = writeOutput(output, page) ? kExitOk : kExitInputError;
-  if (planTiming(opts))
+  if (opts.timing)
     std::fputs(fmt::format("{:>9.3f} ms  render the report ({} bytes)\n{:>9.3f} ms  write\n",
                            std::chrono::duration<double, std::milli>(t1 - t0).count(), page.size(),
                            std::chrono::duration<double, std::milli>(Clock::now() - t1).count())
@@ -155,7 +144,7 @@ int writeLogReports(const PlanCommandOptions& opts, const GlobalOptions& globals
 } // namespace
 
 void addReportCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode) {
-  auto opts = makePlanCommandOptions();
+  auto opts = std::make_shared<PlanCommandOptions>();
   struct Extra {
     bool cudagraph = false;
     std::string output;
@@ -163,14 +152,14 @@ void addReportCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode
   auto extra = std::make_shared<Extra>();
   CLI::App* cmd = app.add_subcommand(
       "report", "Write a self-contained HTML view of a split or a cudagraph plan (-o FILE.html)");
-  addPlanOptions(cmd, *opts);
+  addPlanOptions(*cmd, *opts);
   cmd->add_flag("--cudagraph", extra->cudagraph, "Use the cudagraph partitioner");
   cmd->add_option("-o,--output", extra->output,
                   "Write the page to FILE ('-' for stdout); for a whole TORCH_TRACE / TORCH_LOGS "
                   "log, the directory that gets a page per graph and index.html")
       ->type_name("FILE");
   cmd->callback([opts, extra, &globals, &exitCode] {
-    if (extra->cudagraph == planUsesSplittingOps(*opts)) {
+    if (extra->cudagraph == opts->haveSplittingOps()) {
       printError("report needs exactly one of --splitting-ops=... and --cudagraph");
       exitCode = kExitUsage;
       return;
@@ -180,12 +169,11 @@ void addReportCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode
       exitCode = kExitUsage;
       return;
     }
-    if (int rc = refuseOutputOverInput(extra->output, planInputFile(*opts), globals);
-        rc != kExitOk) {
+    if (int rc = refuseOutputOverInput(extra->output, opts->file, globals); rc != kExitOk) {
       exitCode = rc;
       return;
     }
-    const std::string& file = planInputFile(*opts);
+    const std::string& file = opts->file;
     InputRef ref = resolveInputRef(file, globals);
     if (ref.graph.empty() && file != "-") {
       // A whole log: a page per graph and an index.

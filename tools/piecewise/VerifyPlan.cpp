@@ -9,27 +9,19 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Driver.h"
-
-#include "piecewise/codegen/PlanPipeline.h"
+#include "Commands.h"
+#include "PlanOptions.h"
 
 #include <fmt/format.h>
 
 namespace piecewise::cli {
 
-struct PlanCommandOptions;
-void addPlanOptions(CLI::App* cmd, PlanCommandOptions& o);
-int runPlanCommand(const PlanCommandOptions& o, const GlobalOptions& globals, LoadedInput& input,
-                   std::unique_ptr<PlanPipelineResult>& result);
-std::shared_ptr<PlanCommandOptions> makePlanCommandOptions();
-void addVerifyPlanCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
-
 void addVerifyPlanCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode) {
-  auto opts = makePlanCommandOptions();
+  auto opts = std::make_shared<PlanCommandOptions>();
   CLI::App* cmd = app.add_subcommand(
       "verify-plan", "Check a partition plan's wrapper program: every name in scope where it "
                      "is used and freed, every buffer freed");
-  addPlanOptions(cmd, *opts);
+  addPlanOptions(*cmd, *opts);
   cmd->callback([opts, &globals, &exitCode] {
     auto* input = new LoadedInput; // left to the OS at exit
     std::unique_ptr<PlanPipelineResult> result;

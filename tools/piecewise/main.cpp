@@ -44,16 +44,6 @@ void onAllocatorError(int err, void* /*arg*/) {
 
 } // namespace
 
-namespace piecewise::cli {
-void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
-void addOptCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
-void addPartitionCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
-void addCodegenCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
-void addVerifyPlanCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
-void addVerifyWrapperCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
-void addReportCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
-} // namespace piecewise::cli
-
 int main(int argc, char** argv) {
   std::set_new_handler(outOfMemory);
 #if PIECEWISE_HAVE_MIMALLOC

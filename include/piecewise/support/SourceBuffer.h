@@ -58,6 +58,8 @@ struct TextInputRules {
   /// Require valid UTF-8 and LF or CRLF line ends (a lone CR is a line end
   /// to Python but not to piecewise, so text after it would be misread).
   bool strictText = true;
+  /// Accept an empty (or blank) input: a schema file may hold no schemas.
+  bool allowEmpty = false;
 };
 
 /// A reason an input is not text of the expected kind, at its first byte.
@@ -66,10 +68,12 @@ struct TextInputProblem {
   std::string message;
 };
 
-/// The one check every reader runs on its input before parsing. Finds, in
-/// this order, an empty (or blank) input, a NUL byte (binary input), and with
-/// `strictText` the first byte that is not valid UTF-8 or a CR not followed by
-/// LF. Returns nullopt when the input is fine. Linear in the input size.
+/// The one check every reader (the graph parsers, the wrapper verifier, the
+/// schema files) runs on its input before parsing. Finds, in this order, an
+/// empty (or blank) input unless `allowEmpty`, a NUL byte (binary input), and
+/// with `strictText` the first byte that is not valid UTF-8 or a CR not
+/// followed by LF. Returns nullopt when the input is fine. Linear in the input
+/// size.
 std::optional<TextInputProblem> checkTextInput(const SourceBuffer& buffer,
                                                const TextInputRules& rules);
 
