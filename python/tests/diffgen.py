@@ -687,6 +687,33 @@ HOSTILE = {
     "return-input-twice-and-view": (["x.add_(1)", "v = x.view(-1)"], ["x", "x", "v"]),
     "setitem-tensor-index-on-view": (["v = w[1:5]", "subscript_assign(v, idx[:2], z)",
                                       "a = w * 2"], ["a"]),
+    # matmul of a 3-d tensor is view + mm + _unsafe_view in aten; _unsafe_view's schema has
+    # no alias annotation, yet its result shares mm's storage: a write through it writes
+    # the mm, so a second, identical mm must not be merged with the first.
+    "matmul-3d-written-then-recomputed": (["a3 = x.view(2, 2, 8)", "y1 = a3 @ w", "y1.add_(1)",
+                                           "y2 = a3 @ w"], ["y1", "y2"]),
+    "unsafe-view-written": (["m = torch.mm(x, w)", "u = torch.ops.aten._unsafe_view.default(m, [32])",
+                             "a = m * 2", "u.add_(1)", "b = m * 2"], ["a", "b"]),
+    "unsafe-view-of-input-written": (["u = torch.ops.aten._unsafe_view.default(x, [32])",
+                                      "a = torch.sin(x)", "u.mul_(2)", "b = torch.sin(x)"],
+                                     ["a", "b"]),
+    # A reshape of a non-contiguous tensor copies: a reshape chain that ends at the
+    # original shape is not the original tensor.
+    "reshape-chain-through-copy": (["t = x.t()", "r1 = torch.ops.aten.reshape.default(t, [32])",
+                                    "r2 = torch.ops.aten.reshape.default(r1, [8, 4])", "r2.add_(1)"],
+                                   ["x", "r2"]),
+    "reshape-method-chain-through-copy": (["t = x.t()", "r1 = t.reshape(32)", "r2 = r1.reshape(8, 4)",
+                                           "r2.add_(1)"], ["x", "r2"]),
+    "contiguous-of-transpose-written": (["t = x.t()", "c = t.contiguous()", "c.add_(1)"], ["x", "c"]),
+    "view-chain-back-to-shape-written": (["v1 = x.view(32)", "v2 = v1.view(8, 4)", "v3 = v2.view(4, 8)",
+                                          "v3.add_(1)", "a = torch.sin(x)"], ["a"]),
+    "expand-same-shape-written": (["e = x.expand(4, 8)", "e.mul_(2)", "a = x + 1"], ["a"]),
+    "alias-op-written": (["al = torch.ops.aten.alias.default(x)", "a = torch.sin(x)", "al.add_(1)",
+                          "b = torch.sin(x)"], ["a", "b"]),
+    "split-getitem-view-after-write": (["t = torch.sin(x)", "torch.ops.difftest.attn(y, y, y, t, 'l0')",
+                                        "g = t[1:3]", "h = g + 0"], ["h"]),
+    "scale-result-written-after-split": (["s = torch.ops.difftest.scale(x, 2.0)", "a = s + 1",
+                                          "s.mul_(3)", "b = s + 1"], ["a", "b"]),
     # The custom in-place op: a splitting / unsafe op that writes.
     "attn-writes-input-read-before-and-after": (["a = torch.cos(x)",
                                                  "torch.ops.difftest.attn(y, y, y, x, 'l0')",
