@@ -714,6 +714,13 @@ HOSTILE = {
                                         "g = t[1:3]", "h = g + 0"], ["h"]),
     "scale-result-written-after-split": (["s = torch.ops.difftest.scale(x, 2.0)", "a = s + 1",
                                           "s.mul_(3)", "b = s + 1"], ["a", "b"]),
+    "full-slice-scatter-src-written-after": (["r = torch.slice_scatter(x, y, 0, 0, 4)", "y.add_(1)",
+                                              "s = r * 1"], ["s", "y"]),
+    "operator-add-result-written": (["a = x + y", "a.add_(1)", "b = x + y"], ["a", "b"]),
+    "index-getitem-across-write": (["a = x[idx]", "x.add_(1)", "b = x[idx]"], ["a", "b"]),
+    "index-getitem-result-written": (["a = x[idx]", "a.mul_(2)", "b = x[idx]"], ["a", "b", "x"]),
+    "int-index-getitem-across-setitem": (["a = n[idx] * 1", "subscript_assign(n, idx, n[0] + 1)",
+                                          "b = n[idx] * 1"], ["a", "b"]),
     # The custom in-place op: a splitting / unsafe op that writes.
     "attn-writes-input-read-before-and-after": (["a = torch.cos(x)",
                                                  "torch.ops.difftest.attn(y, y, y, x, 'l0')",
