@@ -164,10 +164,34 @@ class Program:
         return ns["forward"]
 
     def trace(self, mode: str, statements=None, outputs=None) -> torch.fx.GraphModule:
-        return trace(self.function(statements, outputs), mode, self.inputs)
+        """The GraphModule; its `diff_inputs` are the inputs to call it with (Dynamo lifts
+        only the inputs the graph uses)."""
+        gm = trace(self.function(statements, outputs), mode, self.inputs)
+        if not hasattr(gm, "diff_inputs"):
+            gm.diff_inputs = list(self.inputs)
+        return gm
 
 
 def trace(fn: Callable, mode: str, inputs: Sequence[torch.Tensor]) -> torch.fx.GraphModule:
+    if mode == "dynamo":
+        # torch.compile with a backend that keeps the graph Dynamo captured (one graph:
+        # fullgraph) and the inputs it is called with.
+        import importlib
+
+        dynamo = importlib.import_module("torch._dynamo")
+        got = {}
+
+        def backend(gm, example_inputs):
+            got["gm"] = gm
+            got["inputs"] = [t.clone() if isinstance(t, torch.Tensor) else t for t in example_inputs]
+            return gm.forward
+
+        dynamo.reset()
+        torch.manual_seed(0)
+        torch.compile(fn, backend=backend, fullgraph=True, dynamic=False)(*clone_inputs(inputs))
+        gm = got["gm"]
+        gm.diff_inputs = got["inputs"]
+        return gm
     if mode == "fx":
         tracer = torch.fx.Tracer(autowrap_functions=tuple(LEAVES))
         graph = tracer.trace(fn)
