@@ -203,11 +203,12 @@ def trace(fn: Callable, mode: str, inputs: Sequence[torch.Tensor]) -> torch.fx.G
         torch.manual_seed(0)
         ShapeProp(gm).propagate(*clone_inputs(inputs))
         return gm
-    if mode == "aten":
+    if mode in ("aten", "aten-symbolic"):
         from torch.fx.experimental.proxy_tensor import make_fx
 
         torch.manual_seed(0)
-        return make_fx(fn, tracing_mode="real")(*clone_inputs(inputs))
+        tracing = "symbolic" if mode == "aten-symbolic" else "real"
+        return make_fx(fn, tracing_mode=tracing)(*clone_inputs(inputs))
     raise ValueError(mode)
 
 
@@ -745,6 +746,11 @@ HOSTILE = {
     "index-getitem-result-written": (["a = x[idx]", "a.mul_(2)", "b = x[idx]"], ["a", "b", "x"]),
     "int-index-getitem-across-setitem": (["a = n[idx] * 1", "subscript_assign(n, idx, n[0] + 1)",
                                           "b = n[idx] * 1"], ["a", "b"]),
+    "to-copy-same-dtype-written": (["c = torch.ops.aten._to_copy.default(x, dtype=torch.float32)",
+                                    "c.add_(1)"], ["x", "c"]),
+    "arange-written-then-recomputed": (["a = torch.arange(8, dtype=x.dtype)", "a.add_(1)",
+                                        "b = torch.arange(8, dtype=x.dtype)", "c = x + b"],
+                                       ["a", "c"]),
     # The custom in-place op: a splitting / unsafe op that writes.
     "attn-writes-input-read-before-and-after": (["a = torch.cos(x)",
                                                  "torch.ops.difftest.attn(y, y, y, x, 'l0')",

@@ -66,6 +66,8 @@ TRANSFORMS = {
     "codegen-reorder": ["codegen", "--cudagraph", "--reorder",
                         "--cudagraph-unsafe-ops=difftest::attn,aten::sin,aten::add_"],
     "codegen-split": ["codegen", "--splitting-ops=difftest::attn"],
+    "codegen-skip-dynamic": ["codegen", "--cudagraph", "--skip-dynamic-shapes",
+                             "--cudagraph-unsafe-ops=difftest::attn"],
     "codegen-keep-inputs-alive": ["codegen", "--cudagraph", "--keep-inputs-alive",
                                   "--cudagraph-unsafe-ops=difftest::attn,difftest::scale"],
     # Without --schema-file the custom ops are opaque (may write and alias every input).
@@ -113,6 +115,10 @@ XFAIL[("aten", "rand-reorder-across-unsafe", "codegen-reorder")] = (
 for (_mode, _name, _t), _why in list(XFAIL.items()):
     if _why in (_UNSAFE_VIEW, _SPLIT_GETITEM) or _name == "rand-reorder-across-unsafe":
         XFAIL[(_mode + "-graph-form", _name, _t)] = _why
+# ... and from make_fx(tracing_mode="symbolic") ...
+for (_mode, _name, _t), _why in list(XFAIL.items()):
+    if _mode == "aten" and _t in ("print", "full-pipeline", "split", "codegen-cudagraph"):
+        XFAIL[("aten-symbolic", _name, _t)] = _why
 # ... and as Dynamo captures them (`l_x_ += 1` is how Dynamo's graph prints `x += 1`).
 for (_mode, _name, _t), _why in list(XFAIL.items()):
     if _mode == "fx":
@@ -226,6 +232,8 @@ def params():
     for mode in MODES:
         for seed in range(NUM_SEEDS):
             for transform in TRANSFORMS:
+                if transform == "codegen-skip-dynamic":
+                    continue  # static shapes: the same as codegen-cudagraph
                 key = (mode, seed, transform)
                 marks = []
                 if key in XFAIL:
@@ -263,17 +271,21 @@ def test_differential(mode, seed, transform, piecewise_bin, workroot):
 FEWER_TRANSFORMS = {
     "graph-form": ["dce", "cse", "full-pipeline", "split", "codegen-reorder"],
     "dynamo": ["print", "cse", "full-pipeline", "split", "codegen-cudagraph"],
+    # make_fx(tracing_mode="symbolic"): sizes are symbols (s0, ...), sym_size nodes.
+    "symbolic": ["print", "full-pipeline", "split", "codegen-cudagraph", "codegen-skip-dynamic"],
 }
 
 
 def hostile_params():
     out = []
-    for mode in MODES + [m + "-graph-form" for m in MODES] + ["dynamo"]:
-        kind = "dynamo" if mode == "dynamo" else "graph-form" if mode.endswith("graph-form") else None
+    for mode in MODES + [m + "-graph-form" for m in MODES] + ["dynamo", "aten-symbolic"]:
+        kind = {"dynamo": "dynamo", "aten-symbolic": "symbolic"}.get(
+            mode, "graph-form" if mode.endswith("graph-form") else None)
         for name in diffgen.HOSTILE:
             if kind == "dynamo" and name == "empty-graph":
                 continue  # Dynamo makes no graph of it
-            for transform in (FEWER_TRANSFORMS[kind] if kind else TRANSFORMS):
+            for transform in (FEWER_TRANSFORMS[kind] if kind else
+                              [t for t in TRANSFORMS if t != "codegen-skip-dynamic"]):
                 key = (mode, name, transform)
                 marks = []
                 if key in XFAIL:
