@@ -751,6 +751,13 @@ HOSTILE = {
     "arange-written-then-recomputed": (["a = torch.arange(8, dtype=x.dtype)", "a.add_(1)",
                                         "b = torch.arange(8, dtype=x.dtype)", "c = x + b"],
                                        ["a", "c"]),
+    "attn-writes-input-then-index": (["torch.ops.difftest.attn(y, y, y, x, 'l0')", "g = x[idx]"],
+                                     ["g"]),
+    "index-of-split-part-after-attn": (["t = torch.sin(x)", "p = torch.split(t, 2)", "q = p[0]",
+                                        "torch.ops.difftest.attn(y, y, y, t, 'l0')", "r = q[idx[:1]]"],
+                                       ["r"]),
+    "bool-mask-getitem": (["t = torch.sin(x)", "m = t[t > 0]", "s = m.sum()", "r = y * s"], ["r"]),
+    "item-scalar": (["v = x.sum().item()", "r = y * v"], ["r"]),
     # The custom in-place op: a splitting / unsafe op that writes.
     "attn-writes-input-read-before-and-after": (["a = torch.cos(x)",
                                                  "torch.ops.difftest.attn(y, y, y, x, 'l0')",
