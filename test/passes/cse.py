@@ -12,6 +12,9 @@
 # RUN: %piecewise opt %t/fresh-result-written.py --passes=cse --check-no-change | FileCheck %s --check-prefix=FRESH-RESULT-WRITTEN
 # RUN: %piecewise opt %t/unrelated-write.py --passes=cse --check-no-change | FileCheck %s --check-prefix=UNRELATED-WRITE
 # RUN: %piecewise opt %t/getitems-and-symints.py --passes=cse --check-no-change | FileCheck %s --check-prefix=GETITEMS-AND-SYMINTS
+# RUN: %piecewise opt %t/opaque-op-writes-its-inputs.py --passes=cse --check-no-change | FileCheck %s --check-prefix=OPAQUE-OP-WRITES-ITS-INPUTS
+# RUN: %piecewise opt %t/chains-through-single-use-values.py --passes=cse --check-no-change | FileCheck %s --check-prefix=CHAINS-THROUGH-SINGLE-USE-VALUES
+# RUN: %piecewise opt %t/chains-through-single-use-values.py --passes=cse --stats -o %t/chains-through-single-use-values.py.out 2>&1 | FileCheck %s --check-prefix=CHAINS-THROUGH-SINGLE-USE-VALUES-STATS
 
 #--- identical-pure-nodes.py
 # mul(x, 2) twice, then relu of each: both pairs merge (the second through the
@@ -145,3 +148,35 @@ class GraphModule(torch.nn.Module):
         mul_1: "Sym(4*s0)" = s0 * 4;  s0 = None
         add: "f32[s0, 2][2, 1]cpu" = torch.ops.aten.add.Tensor(getitem, getitem_1);  getitem = getitem_1 = None
         return (add, mul, mul_1)
+#--- opaque-op-writes-its-inputs.py
+# An op without a schema may write its inputs: the two muls of x on either
+# side of it stay apart.
+# OPAQUE-OP-WRITES-ITS-INPUTS-LABEL: def forward(self, x: "f32[4][1]cpu"):
+# OPAQUE-OP-WRITES-ITS-INPUTS-NEXT:  a: "f32[4][1]cpu" = torch.ops.aten.mul.Tensor(x, 2)
+# OPAQUE-OP-WRITES-ITS-INPUTS-NEXT:  w = torch.ops.mylib.mutate.default(x);  w = None
+# OPAQUE-OP-WRITES-ITS-INPUTS-NEXT:  b: "f32[4][1]cpu" = torch.ops.aten.mul.Tensor(x, 2);  x = None
+# OPAQUE-OP-WRITES-ITS-INPUTS-NEXT:  return (a, b)
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[4][1]cpu"):
+        a: "f32[4][1]cpu" = torch.ops.aten.mul.Tensor(x, 2)
+        w = torch.ops.mylib.mutate.default(x);  w = None
+        b: "f32[4][1]cpu" = torch.ops.aten.mul.Tensor(x, 2);  x = None
+        return (a, b)
+#--- chains-through-single-use-values.py
+# relu(a) is not looked up while `a` has one user; merging b into a gives it a
+# twin, which is still found: the whole chain merges in one run (3 merges).
+# CHAINS-THROUGH-SINGLE-USE-VALUES-LABEL: def forward(self, x: "f32[4][1]cpu"):
+# CHAINS-THROUGH-SINGLE-USE-VALUES-NEXT:  a: "f32[4][1]cpu" = torch.ops.aten.mul.Tensor(x, 2);  x = None
+# CHAINS-THROUGH-SINGLE-USE-VALUES-NEXT:  n: "f32[4][1]cpu" = torch.ops.aten.relu.default(a);  a = None
+# CHAINS-THROUGH-SINGLE-USE-VALUES-NEXT:  o: "f32[4][1]cpu" = torch.ops.aten.neg.default(n);  n = None
+# CHAINS-THROUGH-SINGLE-USE-VALUES-NEXT:  return (o, o)
+# CHAINS-THROUGH-SINGLE-USE-VALUES-STATS: cse: 3 duplicate nodes merged
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[4][1]cpu"):
+        a: "f32[4][1]cpu" = torch.ops.aten.mul.Tensor(x, 2)
+        n: "f32[4][1]cpu" = torch.ops.aten.relu.default(a);  a = None
+        b: "f32[4][1]cpu" = torch.ops.aten.mul.Tensor(x, 2);  x = None
+        m: "f32[4][1]cpu" = torch.ops.aten.relu.default(b);  b = None
+        o: "f32[4][1]cpu" = torch.ops.aten.neg.default(n);  n = None
+        p: "f32[4][1]cpu" = torch.ops.aten.neg.default(m);  m = None
+        return (o, p)

@@ -10,6 +10,7 @@
 # RUN: %piecewise opt %t/slices-of-size.py --passes=decompose-size --check-no-change | FileCheck %s --check-prefix=SLICES-OF-SIZE
 # RUN: %piecewise opt %t/static-shape.py --passes=decompose-size --check-no-change | FileCheck %s --check-prefix=STATIC-SHAPE
 # RUN: %piecewise opt %t/unknown-meta.py --passes=decompose-size --check-no-change | FileCheck %s --check-prefix=UNKNOWN-META
+# RUN: %piecewise opt %t/nodes-after-the-producer.py --passes=decompose-size --check-no-change | FileCheck %s --check-prefix=NODES-AFTER-THE-PRODUCER
 
 #--- getitems.py
 # size[0] (symbolic, also read as size[-2]) becomes one sym_size.int node with
@@ -107,3 +108,20 @@ class GraphModule(torch.nn.Module):
         size = x.size();  x = None
         getitem = size[0];  size = None
         return (getitem,)
+#--- nodes-after-the-producer.py
+# The sym_size.int for r.size()[0] goes right after r's producer (relu), before
+# sin: a later use needs the SymInt, not r.
+# NODES-AFTER-THE-PRODUCER-LABEL: def forward(self, x: "f32[s0, 8][8, 1]cpu", s0: "Sym(s0)"):
+# NODES-AFTER-THE-PRODUCER-NEXT:  r: "f32[s0, 8][8, 1]cpu" = torch.ops.aten.relu.default(x);  x = None
+# NODES-AFTER-THE-PRODUCER-NEXT:  sym_size_int: "Sym(s0)" = torch.ops.aten.sym_size.int(r, 0)
+# NODES-AFTER-THE-PRODUCER-NEXT:  t: "f32[s0, 8][8, 1]cpu" = torch.ops.aten.sin.default(r);  r = None
+# NODES-AFTER-THE-PRODUCER-NEXT:  v: "f32[s0, 8][8, 1]cpu" = torch.ops.aten.view.default(t, [sym_size_int, 8]);  t = sym_size_int = None
+# NODES-AFTER-THE-PRODUCER-NEXT:  return (v,)
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[s0, 8][8, 1]cpu", s0: "Sym(s0)"):
+        r: "f32[s0, 8][8, 1]cpu" = torch.ops.aten.relu.default(x);  x = None
+        t: "f32[s0, 8][8, 1]cpu" = torch.ops.aten.sin.default(r)
+        size = r.size();  r = None
+        a = size[0];  size = None
+        v: "f32[s0, 8][8, 1]cpu" = torch.ops.aten.view.default(t, [a, 8]);  t = a = None
+        return (v,)

@@ -28,6 +28,13 @@
 # RUN: %piecewise opt %t/non-getitem-user.py --passes=split-coalescing --check-no-change | FileCheck %s --check-prefix=NON-GETITEM-USER
 # RUN: %piecewise opt %t/negative-and-positive-dim.py --passes=split-coalescing --check-no-change | FileCheck %s --check-prefix=NEGATIVE-AND-POSITIVE-DIM
 # RUN: %piecewise opt %t/slices-then-existing-split.py --passes=split-coalescing --check-no-change | FileCheck %s --check-prefix=SLICES-THEN-EXISTING-SPLIT
+# RUN: %piecewise opt %t/slices-out-of-order.py --passes=split-coalescing --check-no-change | FileCheck %s --check-prefix=SLICES-OUT-OF-ORDER
+# RUN: %piecewise opt %t/reject-result-meta-disagrees.py --passes=split-coalescing --check-no-change | FileCheck %s --check-prefix=REJECT-RESULT-META-DISAGREES
+# RUN: %piecewise opt %t/negative-dim-without-rank.py --passes=split-coalescing --check-no-change | FileCheck %s --check-prefix=NEGATIVE-DIM-WITHOUT-RANK
+# RUN: %piecewise opt %t/three-levels-interleaved.py --passes=split-coalescing --check-no-change | FileCheck %s --check-prefix=THREE-LEVELS-INTERLEAVED
+# RUN: %piecewise opt %t/three-levels-interleaved.py --passes=split-coalescing --stats -o %t/three-levels-interleaved.py.out 2>&1 | FileCheck %s --check-prefix=THREE-LEVELS-INTERLEAVED-STATS
+# RUN: %piecewise opt %t/second-run-changes-nothing.py --passes=split-coalescing --check-no-change | FileCheck %s --check-prefix=SECOND-RUN-CHANGES-NOTHING
+# RUN: %piecewise opt %t/second-run-changes-nothing.py --passes=split-coalescing | %piecewise opt - --passes=split-coalescing --check-no-change --stats -o %t/second-run-changes-nothing.py.out 2>&1 | FileCheck %s --check-prefix=SECOND-RUN-CHANGES-NOTHING-STATS
 
 #--- qkv-slices.py
 # The q/k/v three-slice partition of a fused qkv projection on dim -1, with a
@@ -344,4 +351,91 @@ class GraphModule(torch.nn.Module):
         d: "f32[4, 4][8, 1]cpu" = torch.ops.aten.slice.Tensor(x, 1, 4, 8);  x = None
         add: "f32[4, 4][8, 1]cpu" = torch.ops.aten.add.Tensor(a, c);  a = c = None
         mul: "f32[4, 4][8, 1]cpu" = torch.ops.aten.mul.Tensor(add, d);  add = d = None
+        return (mul,)
+#--- slices-out-of-order.py
+# The slices come out of order (hi before lo): the split goes right after the
+# source, before the earliest slice; each getitem stands where its slice stood
+# with the index of its range ([0:4] -> 0, [4:8] -> 1).
+# SLICES-OUT-OF-ORDER-LABEL: def forward(self, x: "f32[4, 8][8, 1]cpu"):
+# SLICES-OUT-OF-ORDER-NEXT:  split_with_sizes = torch.ops.aten.split_with_sizes.default(x, [4, 4], -1);  x = None
+# SLICES-OUT-OF-ORDER-NEXT:  getitem: "f32[4, 4][8, 1]cpu" = split_with_sizes[1]
+# SLICES-OUT-OF-ORDER-NEXT:  r: "f32[4, 4][4, 1]cpu" = torch.ops.aten.relu.default(getitem);  getitem = None
+# SLICES-OUT-OF-ORDER-NEXT:  getitem_1: "f32[4, 4][8, 1]cpu" = split_with_sizes[0];  split_with_sizes = None
+# SLICES-OUT-OF-ORDER-NEXT:  return (r, getitem_1)
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[4, 8][8, 1]cpu"):
+        hi: "f32[4, 4][8, 1]cpu" = torch.ops.aten.slice.Tensor(x, 1, 4, 8)
+        r: "f32[4, 4][4, 1]cpu" = torch.ops.aten.relu.default(hi);  hi = None
+        lo: "f32[4, 4][8, 1]cpu" = torch.ops.aten.slice.Tensor(x, 1, 0, 4);  x = None
+        return (r, lo)
+#--- reject-result-meta-disagrees.py
+# Rejected: one slice's meta disagrees with its source (f16 from an f32 tensor).
+# REJECT-RESULT-META-DISAGREES-LABEL: def forward(self, x: "f32[4, 8][8, 1]cpu"):
+# REJECT-RESULT-META-DISAGREES-NEXT:  a: "f32[4, 4][8, 1]cpu" = torch.ops.aten.slice.Tensor(x, 1, 0, 4)
+# REJECT-RESULT-META-DISAGREES-NEXT:  b: "f16[4, 4][8, 1]cpu" = torch.ops.aten.slice.Tensor(x, 1, 4, 8);  x = None
+# REJECT-RESULT-META-DISAGREES-NEXT:  return (a, b)
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[4, 8][8, 1]cpu"):
+        a: "f32[4, 4][8, 1]cpu" = torch.ops.aten.slice.Tensor(x, 1, 0, 4)
+        b: "f16[4, 4][8, 1]cpu" = torch.ops.aten.slice.Tensor(x, 1, 4, 8);  x = None
+        return (a, b)
+#--- negative-dim-without-rank.py
+# Rejected: dim -1 and dim 1 cannot be compared when the source has no meta
+# (no rank), so the two splits stay apart.
+# NEGATIVE-DIM-WITHOUT-RANK-LABEL: def forward(self, x):
+# NEGATIVE-DIM-WITHOUT-RANK-NEXT:  s1 = torch.ops.aten.split_with_sizes.default(x, [4, 4], -1)
+# NEGATIVE-DIM-WITHOUT-RANK-NEXT:  a = s1[0];  s1 = None
+# NEGATIVE-DIM-WITHOUT-RANK-NEXT:  s2 = torch.ops.aten.split_with_sizes.default(x, [4, 4], 1);  x = None
+# NEGATIVE-DIM-WITHOUT-RANK-NEXT:  b = s2[1];  s2 = None
+# NEGATIVE-DIM-WITHOUT-RANK-NEXT:  return (a, b)
+class GraphModule(torch.nn.Module):
+    def forward(self, x):
+        s1 = torch.ops.aten.split_with_sizes.default(x, [4, 4], -1)
+        a = s1[0];  s1 = None
+        s2 = torch.ops.aten.split_with_sizes.default(x, [4, 4], 1);  x = None
+        b = s2[1];  s2 = None
+        return (a, b)
+#--- three-levels-interleaved.py
+# x -> [a | b], a -> [a0 | a1], a1 -> [a10 | a11], with the outer slice b
+# last: three partitions, each one split, no slice left.
+# THREE-LEVELS-INTERLEAVED-LABEL: def forward(self, x: "f32[2, 16][16, 1]cpu"):
+# THREE-LEVELS-INTERLEAVED-NEXT:  split_with_sizes = torch.ops.aten.split_with_sizes.default(x, [12, 4], -1);  x = None
+# THREE-LEVELS-INTERLEAVED-NEXT:  getitem: "f32[2, 12][16, 1]cpu" = split_with_sizes[0]
+# THREE-LEVELS-INTERLEAVED-NEXT:  split_with_sizes_1 = torch.ops.aten.split_with_sizes.default(getitem, [4, 8], -1);  getitem = None
+# THREE-LEVELS-INTERLEAVED-NEXT:  getitem_2: "f32[2, 4][16, 1]cpu" = split_with_sizes_1[0]
+# THREE-LEVELS-INTERLEAVED-NEXT:  getitem_3: "f32[2, 8][16, 1]cpu" = split_with_sizes_1[1];  split_with_sizes_1 = None
+# THREE-LEVELS-INTERLEAVED-NEXT:  split_with_sizes_2 = torch.ops.aten.split_with_sizes.default(getitem_3, [3, 5], -1);  getitem_3 = None
+# THREE-LEVELS-INTERLEAVED-NEXT:  getitem_4: "f32[2, 3][16, 1]cpu" = split_with_sizes_2[0]
+# THREE-LEVELS-INTERLEAVED-NEXT:  getitem_5: "f32[2, 5][16, 1]cpu" = split_with_sizes_2[1];  split_with_sizes_2 = None
+# THREE-LEVELS-INTERLEAVED-NEXT:  getitem_1: "f32[2, 4][16, 1]cpu" = split_with_sizes[1];  split_with_sizes = None
+# THREE-LEVELS-INTERLEAVED-NEXT:  return (getitem_2, getitem_4, getitem_5, getitem_1)
+# THREE-LEVELS-INTERLEAVED-STATS: split-coalescing: 3 slice partitions canonicalized
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[2, 16][16, 1]cpu"):
+        a: "f32[2, 12][16, 1]cpu" = torch.ops.aten.slice.Tensor(x, 1, 0, 12)
+        a0: "f32[2, 4][16, 1]cpu" = torch.ops.aten.slice.Tensor(a, 1, 0, 4)
+        a1: "f32[2, 8][16, 1]cpu" = torch.ops.aten.slice.Tensor(a, 1, 4, 12);  a = None
+        a10: "f32[2, 3][16, 1]cpu" = torch.ops.aten.slice.Tensor(a1, 1, 0, 3)
+        a11: "f32[2, 5][16, 1]cpu" = torch.ops.aten.slice.Tensor(a1, 1, 3, 8);  a1 = None
+        b: "f32[2, 4][16, 1]cpu" = torch.ops.aten.slice.Tensor(x, 1, 12, 16);  x = None
+        return (a0, a10, a11, b)
+#--- second-run-changes-nothing.py
+# The pass is idempotent: run again on its own output, it reports no change
+# (and --check-no-change proves it printed what it read).
+# SECOND-RUN-CHANGES-NOTHING-LABEL: def forward(self, qkv: "f32[s0, 192][192, 1]cpu", s0: "Sym(s0)"):
+# SECOND-RUN-CHANGES-NOTHING-NEXT:  split_with_sizes = torch.ops.aten.split_with_sizes.default(qkv, [64, 64, 64], -1);  qkv = None
+# SECOND-RUN-CHANGES-NOTHING-NEXT:  getitem: "f32[s0, 64][192, 1]cpu" = split_with_sizes[0]
+# SECOND-RUN-CHANGES-NOTHING-NEXT:  getitem_1: "f32[s0, 64][192, 1]cpu" = split_with_sizes[1]
+# SECOND-RUN-CHANGES-NOTHING-NEXT:  getitem_2: "f32[s0, 64][192, 1]cpu" = split_with_sizes[2];  split_with_sizes = None
+# SECOND-RUN-CHANGES-NOTHING-NEXT:  add: "f32[s0, 64][64, 1]cpu" = torch.ops.aten.add.Tensor(getitem, getitem_1);  getitem = getitem_1 = None
+# SECOND-RUN-CHANGES-NOTHING-NEXT:  mul: "f32[s0, 64][64, 1]cpu" = torch.ops.aten.mul.Tensor(add, getitem_2);  add = getitem_2 = None
+# SECOND-RUN-CHANGES-NOTHING-NEXT:  return (mul,)
+# SECOND-RUN-CHANGES-NOTHING-STATS: split-coalescing: no changes
+class GraphModule(torch.nn.Module):
+    def forward(self, qkv: "f32[s0, 192][192, 1]cpu", s0: "Sym(s0)"):
+        q: "f32[s0, 64][192, 1]cpu" = torch.ops.aten.slice.Tensor(qkv, -1, 0, 64)
+        k: "f32[s0, 64][192, 1]cpu" = torch.ops.aten.slice.Tensor(qkv, -1, 64, 128)
+        v: "f32[s0, 64][192, 1]cpu" = torch.ops.aten.slice.Tensor(qkv, -1, 128, 9223372036854775807);  qkv = None
+        add: "f32[s0, 64][64, 1]cpu" = torch.ops.aten.add.Tensor(q, k);  q = k = None
+        mul: "f32[s0, 64][64, 1]cpu" = torch.ops.aten.mul.Tensor(add, v);  add = v = None
         return (mul,)
