@@ -201,6 +201,13 @@ bool isPureMethod(std::string_view m) {
                   m);
 }
 
+/// Ops whose result shares its input's storage although their schema says
+/// `-> Tensor`: `_unsafe_view` is a view that autograd does not track as one
+/// (make_fx emits it for `a @ w` on a 3-d `a`).
+bool isUnannotatedView(std::string_view base) {
+  return base == "_unsafe_view";
+}
+
 /// `operator.setitem`, `operator.delitem` and the in-place `operator.i*`
 /// (`iadd`, `imul`, ...): they write their first operand.
 bool isWritingOperator(std::string_view t) {
@@ -251,6 +258,8 @@ NodeEffects fromSchema(const FunctionSchema& s, std::string_view target) {
     if (aliased)
       e.aliasedArgs.push_back(i);
   }
+  if (e.aliasedArgs.empty() && isUnannotatedView(base) && !s.arguments.empty())
+    e.aliasedArgs.push_back(0); // `self`
   if (!e.aliasedArgs.empty())
     e.aliases = AliasKind::SchemaArgs;
   else if (returnAliases)

@@ -14,7 +14,10 @@ FailureOr<PartitionPlan> splitGraph(Graph& graph, const OpRegistry* registry,
     if (failed(pass.run(graph, ctx)))
       return failure();
   }
-  FailureOr<PartitionPlan> plan = partitionAtSplittingOps(graph, options.partition, diag);
+  SplittingOpOptions partition = options.partition;
+  if (!partition.registry)
+    partition.registry = registry;
+  FailureOr<PartitionPlan> plan = partitionAtSplittingOps(graph, partition, diag);
   if (failed(plan))
     return failure();
   if (options.checkFlatBoundaries && failed(verifyFlatBoundaries(*plan, registry, diag)))

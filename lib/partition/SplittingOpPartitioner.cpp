@@ -1,11 +1,14 @@
 #include "piecewise/partition/SplittingOpPartitioner.h"
 
 #include "piecewise/analysis/Effects.h"
+#include "piecewise/analysis/StorageAnalysis.h"
+#include "piecewise/analysis/ValueKind.h"
 #include "piecewise/ir/Target.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <memory>
 #include <unordered_map>
 
 namespace piecewise {
@@ -225,6 +228,27 @@ FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
     draft(id).nodes.push_back(n);
   };
 
+  // Per storage, the numbers of the nodes that may write it (ascending); built
+  // the first time a getitem of a tensor would move to an earlier piece.
+  std::unique_ptr<StorageAnalysis> storages;
+  std::vector<std::vector<uint32_t>> writers;
+  auto writtenBetween = [&](uint32_t producer, uint32_t getitem) {
+    if (!storages) {
+      EffectAnalysis effects(options.registry);
+      storages = std::make_unique<StorageAnalysis>(num, effects);
+      writers.resize(storages->numStorages());
+      for (uint32_t k = 0; k < num.size(); ++k)
+        effects.forEachWritten(*num.node(k), [&](const Node* w) {
+          uint32_t s = storages->storageOf(w);
+          if (s != NodeNumbering::kAbsent && (writers[s].empty() || writers[s].back() != k))
+            writers[s].push_back(k);
+        });
+    }
+    const std::vector<uint32_t>& w = writers[storages->storageOf(producer)];
+    auto it = std::upper_bound(w.begin(), w.end(), producer);
+    return it != w.end() && *it < getitem;
+  };
+
   bool ok = true;
   for (uint32_t i = 0; i < num.size(); ++i) {
     Node* n = num.node(i);
@@ -245,8 +269,11 @@ FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
           ok = false;
           continue;
         }
-        assign(n, i, idOf[p]);
-        continue;
+        if (idOf[p] == current || classifyValue(*producer, options.registry) == ValueKind::Tuple ||
+            !writtenBetween(p, i)) {
+          assign(n, i, idOf[p]);
+          continue;
+        }
       }
     }
     if (std::optional<std::string_view> pattern = matchNode(n)) {

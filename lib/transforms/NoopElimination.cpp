@@ -132,6 +132,12 @@ bool NoopEliminator::collapseChain(Node* n, Kind kind) {
     return false;
   if (inner->args().empty() || !inner->args()[0].isNode())
     return false;
+  // A reshape copies when its input's strides do not allow a view, so
+  // reshape(reshape(x, a), b) may be a fresh tensor where reshape(x, b) is a
+  // view of x: the same values, but a write to either one would now reach the
+  // other. Collapse a chain with a reshape in it only when nothing writes them.
+  if ((kind == Kind::Reshape || innerKind == Kind::Reshape) && !neverWritten(x, n))
+    return false;
   g_.setArg(n, 0, Argument::node(x));
   if (!inner->hasUsers())
     g_.erase(inner);

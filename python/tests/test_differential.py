@@ -77,53 +77,9 @@ NO_SCHEMAS = {"full-pipeline-no-schemas"}
 
 # (mode, seed, transform) -> reason. Each is a wrong answer piecewise gives today; the
 # minimal repro is in differential_repros/ (see its README).
+# Cases expected to fail, (mode, name, transform) -> reason: strict xfails, so a fix
+# shows as XPASS. Empty: the miscompiles this test found (differential_repros/) are fixed.
 XFAIL = {}
-
-_IADD = ("piecewise cannot read `x += y` / `x *= y`, the statement FX prints for an "
-         "operator.iadd / imul node (Dynamo records `x += 1` on a tensor that way): "
-         "'expected '=', found '+''; repro differential_repros/iadd-augmented-assignment.py")
-for _name in ["iadd-then-read", "iadd-result-unused", "imul-on-view", "noop-sub-then-iadd"]:
-    for _t in TRANSFORMS:
-        XFAIL[("fx", _name, _t)] = _IADD
-_SPLIT_GETITEM = (
-    "miscompile: split moves `t[idx]` (tensor indexing, a copy) into the piece of t's "
-    "producer, before the splitting op that writes t in place, so it reads the old values "
-    "(docs/split.md calls this vLLM's behaviour); repro "
-    "differential_repros/split-getitem-moved-before-write.py")
-for _t in ["split", "codegen-split"]:
-    XFAIL[("fx", "attn-out-read-by-index-after", _t)] = _SPLIT_GETITEM
-    XFAIL[("fx", "index-of-split-part-after-attn", _t)] = _SPLIT_GETITEM
-_UNSAFE_VIEW = (
-    "miscompile: cse merges two identical ops although the first one's storage was written "
-    "through an aten._unsafe_view of it (its schema says `-> Tensor`, but it aliases its "
-    "input); make_fx's `a3 @ w; y.add_(1); a3 @ w` hits it; repro "
-    "differential_repros/cse-unsafe-view-write.py")
-for _mode, _name in [("aten", "matmul-3d-written-then-recomputed"), ("aten", "unsafe-view-written"),
-                     ("aten", "unsafe-view-of-input-written"), ("fx", "unsafe-view-written")]:
-    for _t in ["cse", "full-pipeline", "full-pipeline-no-schemas"]:
-        XFAIL[(_mode, _name, _t)] = _UNSAFE_VIEW
-_RESHAPE_CHAIN = (
-    "miscompile: noop-elimination collapses reshape(reshape(t, [32]), [8, 4]) of a "
-    "non-contiguous t (the first reshape copies) into t itself, so a later in-place write "
-    "reaches the graph input; repro differential_repros/noop-reshape-chain-through-copy.py")
-for _t in ["noop-elimination", "full-pipeline", "full-pipeline-no-schemas"]:
-    XFAIL[("fx", "reshape-chain-through-copy", _t)] = _RESHAPE_CHAIN
-XFAIL[("aten", "rand-reorder-across-unsafe", "codegen-reorder")] = (
-    "miscompile: --reorder moves a random op ahead of an earlier one (random ops are not in "
-    "its dependence chain), so they draw each other's numbers; repro "
-    "differential_repros/reorder-moves-random-op.py")
-# The same programs in the graph form (no meta): the failures that do not need meta.
-for (_mode, _name, _t), _why in list(XFAIL.items()):
-    if _why in (_UNSAFE_VIEW, _SPLIT_GETITEM) or _name == "rand-reorder-across-unsafe":
-        XFAIL[(_mode + "-graph-form", _name, _t)] = _why
-# ... and from make_fx(tracing_mode="symbolic") ...
-for (_mode, _name, _t), _why in list(XFAIL.items()):
-    if _mode == "aten" and _t in ("print", "full-pipeline", "split", "codegen-cudagraph"):
-        XFAIL[("aten-symbolic", _name, _t)] = _why
-# ... and as Dynamo captures them (`l_x_ += 1` is how Dynamo's graph prints `x += 1`).
-for (_mode, _name, _t), _why in list(XFAIL.items()):
-    if _mode == "fx":
-        XFAIL[("dynamo", _name, _t)] = _why
 
 
 @functools.lru_cache(maxsize=None)

@@ -1,6 +1,6 @@
 //===- Effects.h - What a node reads, writes, aliases and must keep -*- C++ -*-===//
 //
-// The one effect model of piecewise (DESIGN §1, §4). Every pass, partitioner,
+// The one effect model of piecewise (docs/architecture.md §1, §4). Every pass, partitioner,
 // signature and codegen that needs to know what a node does asks it; none
 // keeps its own rule. For every node it answers:
 //  - removable:    may DCE erase it when nothing uses its value?
@@ -30,7 +30,9 @@
 //     functional by construction (they copy, call and return new tensors):
 //     removable, write nothing, fresh elements, no order to keep. Not CSE
 //     candidates (the wrapped op may be anything).
-//  4. Fixed lists: random ops (consume RNG state: kept, never merged, keep
+//  4. Fixed lists: views whose schema does not say so (`_unsafe_view`: its
+//     result shares `self`'s storage although the schema reads `-> Tensor`),
+//     random ops (consume RNG state: kept, never merged, keep
 //     their order), uninitialized allocations (`empty*`: never merged),
 //     assertions / profiler / record_stream ops (kept, keep order).
 //  5. Python callables FX records: the pure `operator.*` functions,

@@ -10,7 +10,12 @@
 //    starts another; a splitting op whose very next node (in graph order) is
 //    a splitting op too shares its piece with it;
 //  - a getitem goes into its producer's piece (a tuple never crosses a
-//    boundary), unless the producer is a placeholder: then it is ordinary;
+//    boundary), unless the producer is a placeholder: then it is ordinary.
+//    Indexing a tensor (`t[idx]`) may copy, so a getitem of a value that is
+//    not a tuple stays where it is when a node between its producer and it
+//    may write the producer's storage (a splitting op writing `t` in place):
+//    moved, it would read the values from before the write. vLLM moves it
+//    anyway (docs/split.md);
 //  - every other node goes into the current piece, except a get_attr
 //    constant: it takes the current id (so it counts, as in vLLM's walk) but
 //    stays in the stitching module, which passes it to the pieces that use it
@@ -43,6 +48,7 @@
 #pragma once
 
 #include "piecewise/partition/PartitionPlan.h"
+#include "piecewise/schema/OpRegistry.h"
 
 #include <optional>
 #include <string>
@@ -59,6 +65,9 @@ struct SplittingOpOptions {
   bool mergeEmptyOnlyPieces = true;
   /// Let `auto_functionalized(op, ...)` match when `op` does.
   bool matchFunctionalizedOps = true;
+  /// The schemas the getitem move consults (a getitem stays after an op that
+  /// may write what it indexes); null: every op without one is opaque.
+  const OpRegistry* registry = nullptr;
 };
 
 /// Matches nodes against a list of splitting-op patterns, canonicalized once.

@@ -1,3 +1,11 @@
+# A reshape chain whose result is written in place is not collapsed (found by
+# python/tests/test_differential.py).
+# RUN: %piecewise opt %s --passes=noop-elimination | FileCheck %s
+# CHECK: reshape_default: "f32[32]" = torch.ops.aten.reshape.default(t, [32])
+# CHECK-NEXT: reshape_default_1: "f32[8, 4]" = torch.ops.aten.reshape.default(reshape_default, [8, 4])
+# CHECK-NEXT: add_: "f32[8, 4]" = reshape_default_1.add_(1)
+# CHECK-NEXT: return (x, reshape_default_1)
+#
 # Repro (test_differential.py, test_hostile[fx-reshape-chain-through-copy-noop-elimination]):
 # a miscompile of `opt --passes=noop-elimination` (and the full pipeline).
 #

@@ -1,3 +1,11 @@
+# `x += 1;  iadd = x` (operator.iadd, as Dynamo records `x += 1`) writes x: cse does not
+# merge the sin of x before it with the one after (found by python/tests/test_differential.py).
+# RUN: %piecewise opt %s --passes=cse,dce | FileCheck %s
+# CHECK: a: "f32[4, 8]" = torch.sin(x)
+# CHECK-NEXT: x += 1;  iadd: "f32[4, 8]" = x
+# CHECK-NEXT: b: "f32[4, 8]" = torch.sin(x)
+# CHECK-NEXT: return (a, b)
+#
 # Repro (test_differential.py, test_hostile[fx-iadd-*]): piecewise rejects the statement FX
 # prints for an operator.iadd node. Dynamo records `x += 1` on a tensor as
 # `call_function[target=operator.iadd]`, and print_readable() prints it as below.

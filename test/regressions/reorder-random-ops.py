@@ -1,3 +1,11 @@
+# Random ops keep their order under --reorder: each draws the numbers it drew in the
+# original order (found by python/tests/test_differential.py).
+# RUN: %piecewise codegen %s --cudagraph --reorder --cudagraph-unsafe-ops=aten::sin -o %t.py
+# RUN: FileCheck %s < %t.py
+# CHECK: rand_like = torch.ops.aten.rand_like.default(y
+# CHECK: rand_like_1 = torch.ops.aten.rand_like.default(sin
+# CHECK: rand_like_2 = torch.ops.aten.rand_like.default(y
+#
 # Repro (test_differential.py, test_hostile[aten-rand-reorder-across-unsafe-codegen-reorder]):
 # a miscompile of `codegen --cudagraph --reorder` (and the plan `partition --reorder` makes).
 #

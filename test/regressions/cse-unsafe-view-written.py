@@ -1,3 +1,11 @@
+# aten::_unsafe_view's result shares its input's storage: a write through it keeps cse
+# from merging the recomputation (found by python/tests/test_differential.py).
+# RUN: %piecewise opt %s --passes=cse | FileCheck %s
+# RUN: %piecewise analyze %s --print=storages | FileCheck %s --check-prefix=STORAGE
+# CHECK: mm_1: "f32[4, 8]" = torch.ops.aten.mm.default(view_1, w)
+# CHECK: return (add_, _unsafe_view_1)
+# STORAGE: mm, _unsafe_view, add_ {{.*}}written
+#
 # Repro (test_differential.py, test_hostile[aten-matmul-3d-written-then-recomputed-cse] and
 # the other *unsafe-view* cases): a miscompile of `opt --passes=cse` (and every pipeline
 # with cse). This is make_fx's capture of ordinary code:

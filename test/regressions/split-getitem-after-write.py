@@ -1,3 +1,14 @@
+# A getitem of a tensor stays after a splitting op that writes the tensor in place
+# (found by python/tests/test_differential.py; vLLM would move it and read stale rows).
+# RUN: echo 'difftest::attn(Tensor q, Tensor k, Tensor v, Tensor(a!) out, str layer_name) -> ()' > %t.schema
+# RUN: %piecewise --schema-file %t.schema split %s --splitting-ops=difftest::attn -o %t.py
+# RUN: FileCheck %s < %t.py
+# CHECK: class submod_1(torch.nn.Module):
+# CHECK: torch.ops.difftest.attn
+# CHECK: class submod_2(torch.nn.Module):
+# CHECK-NEXT: def forward(self, sin: "f32[4, 8]", idx: "i64[3]"):
+# CHECK-NEXT: getitem: "f32[3, 8]" = sin[idx]
+#
 # Repro (test_differential.py, test_hostile[fx-attn-out-read-by-index-after-split] and
 # -codegen-split): a miscompile of `piecewise split` / `codegen --splitting-ops`.
 #
