@@ -377,8 +377,9 @@ def _split_graph_ex_gc(gm, splitting_ops, decompose_size, merge_empty):
 def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty):
     ops = [_pattern(o) for o in (splitting_ops or ())]
     ir = _fx.import_graph(gm.graph, gm, lazy_meta=True)
-    sync, pieces, num_unique = ir.core.split(ops, decompose_size, merge_empty, True,
-                                             ir.fetch_meta)
+    result = ir.core.split(ops, decompose_size=decompose_size, merge_empty=merge_empty,
+                           check_flat=True, fetch_meta=ir.fetch_meta)
+    sync, pieces, num_unique = result.sync, result.pieces, result.num_unique
     # vLLM edits the graph in place and does not regenerate gm's code: neither do we.
     for message in _fx._core.unmatched_splitting_ops(ir.core, ops):
         warnings.warn(f"piecewise: {message}", stacklevel=4)
@@ -436,7 +437,9 @@ def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
     attrs = {}  # get_attr target -> value, for the stitching module
     getitem = operator.getitem
     empty = immutable_dict()
-    for pid, is_split, kind, reason, pnodes, pin, pout, h in pieces:
+    for piece in pieces:
+        pid, is_split, kind, reason = piece.id, piece.is_splitting, piece.kind_name, piece.reason
+        pnodes, pin, pout, h = piece.nodes, piece.inputs, piece.outputs, piece.hash
         name = f"submod_{pid}"
         sg = tfx.Graph()
         senv = {}
