@@ -23,6 +23,7 @@ from typing import Any, Dict, List, Optional
 
 import torch
 import torch.fx as tfx
+from torch.fx.immutable_collections import immutable_dict
 from torch.fx.node import _get_qualified_name, map_aggregate
 
 from . import _core
@@ -191,6 +192,11 @@ def _size(s):
     return str(s)
 
 
+try:
+    from torch._subclasses.fake_tensor import FakeTensor as _FakeTensor
+except ImportError:  # pragma: no cover
+    _FakeTensor = None
+
 _dtype_text: Dict[Any, str] = {}
 _device_text: Dict[Any, str] = {}
 
@@ -210,7 +216,8 @@ def encode_meta(val) -> Optional[tuple]:
         dts = _dtype_text.get(dt)
         if dts is None:
             dts = _dtype_text[dt] = str(dt)[6:]
-        dev = val.device
+        # A FakeTensor's ``device`` is a Python property in front of ``fake_device``.
+        dev = val.fake_device if type(val) is _FakeTensor else val.device
         devs = _device_text.get(dev)
         if devs is None:
             devs = _device_text[dev] = str(dev)
@@ -307,6 +314,7 @@ def _decode(args, by_pos):
 
 
 _SYM_SIZE_INT = torch.ops.aten.sym_size.int
+_EMPTY = immutable_dict()
 
 
 def _fake_val(n: tfx.Node) -> None:
@@ -351,10 +359,16 @@ def _fake_val(n: tfx.Node) -> None:
         pass
 
 
-def sync(graph: tfx.Graph, ir: IR, exported) -> List[tfx.Node]:
-    """Applies the IR's edits to `graph` in place; returns the live nodes in order."""
+def sync(graph: tfx.Graph, ir: IR, exported, make_node=None) -> List[tfx.Node]:
+    """Applies the IR's edits to `graph` in place; returns the live nodes in order.
+    ``make_node(graph, name, op, target, args, kwargs, type_expr, meta)``, when given, creates
+    the new nodes in place of ``Graph.create_node`` (used only when the owning module has no
+    node-creation hooks, which create_node would call)."""
     if exported is None:
         return ir.nodes
+    owner = graph.owning_module
+    if make_node is not None and owner is not None and getattr(owner, "_create_node_hooks", None):
+        make_node = None
     orig = ir.nodes
     by_pos: List[Optional[tfx.Node]] = [None] * len(exported)
     created = []
@@ -373,8 +387,12 @@ def sync(graph: tfx.Graph, ir: IR, exported) -> List[tfx.Node]:
         else:
             kind = OP_KINDS[op]
             tgt = resolve_target(target) if kind == "call_function" else target
-            n = graph.create_node(kind, tgt, _decode(args, by_pos), _decode(kwargs, by_pos),
-                                  name=name)
+            if make_node is not None:
+                n = make_node(graph, name, kind, tgt, _decode(args, by_pos),
+                              _decode(kwargs, by_pos) or _EMPTY, None, {})
+            else:
+                n = graph.create_node(kind, tgt, _decode(args, by_pos), _decode(kwargs, by_pos),
+                                      name=name)
             created.append(n)
         by_pos[pos] = n
     # Order: move every node to just after its predecessor in the exported order.

@@ -137,19 +137,100 @@ def _bulk_nodes_factory():
             senv[src] = n
         g._len += len(srcs)
 
+    getitem = operator.getitem
+    ph_key = ("placeholder", None)
+    gi_key = ("call_function", getitem)
+
+    def emit_placeholders(g: tfx.Graph, srcs, senv) -> None:
+        """A placeholder per node of ``srcs`` (named and targeted by its name; its meta a
+        copy of the source's, with ``val`` and ``example_value`` both set when either is)."""
+        table = g._find_nodes_lookup_table.table
+        ns = g._graph_namespace
+        used = ns._used_names
+        o2n = ns._obj_to_name
+        insert = g._insert
+        if getattr(insert, "__self__", None) is g._root and insert.__func__ is Node.prepend:
+            insert = g._root._prepend
+        bucket = table[ph_key]
+        empty = immutable_dict()
+        for src in srcs:
+            name = target = src.name
+            if name in used:
+                name = ns.create_name(name, None)
+            else:
+                used.add(name)
+            n = new(Node)
+            base_init(n, g, name, "placeholder", target, src.type)
+            n._update_args_kwargs((), empty)
+            o2n[n] = name
+            insert(n)
+            bucket[n] = None
+            m = src.meta.copy()
+            v = m.get("val")
+            if v is None:
+                v = m.get("example_value")
+            if v is not None:
+                m.setdefault("val", v)
+                m.setdefault("example_value", v)
+            setattr_(n, "meta", m)
+            senv[src] = n
+        g._len += len(srcs)
+
+    def emit_getitems(g: tfx.Graph, call: tfx.Node, srcs, env) -> None:
+        """``getitem(call, k)`` for the k-th node of ``srcs``, named as it and with a copy of
+        its meta, recorded in ``env``."""
+        table = g._find_nodes_lookup_table.table
+        ns = g._graph_namespace
+        used = ns._used_names
+        o2n = ns._obj_to_name
+        insert = g._insert
+        if getattr(insert, "__self__", None) is g._root and insert.__func__ is Node.prepend:
+            insert = g._root._prepend
+        bucket = table[gi_key]
+        empty = immutable_dict()
+        k = 0
+        for src in srcs:
+            name = src.name
+            if name in used:
+                name = ns.create_name(name, None)
+            else:
+                used.add(name)
+            n = new(Node)
+            base_init(n, g, name, "call_function", getitem, src.type)
+            n._update_args_kwargs((call, k), empty)
+            o2n[n] = name
+            insert(n)
+            bucket[n] = None
+            setattr_(n, "meta", src.meta.copy())
+            env[src] = n
+            k += 1
+        g._len += len(srcs)
+
+    emit.placeholders = emit_placeholders
+    emit.getitems = emit_getitems
+
     # The check: the same node state as Graph.create_node gives.
     try:
         src_g = tfx.Graph()
         x = src_g.placeholder("x")
+        x.meta["val"] = 3
         y = src_g.call_function(operator.add, (x, 1), {"alpha": x})
         y.meta["k"] = 1
         ref_g, mine_g = tfx.Graph(), tfx.Graph()
-        rx, mx = ref_g.placeholder("x"), mine_g.placeholder("x")
+        rx = ref_g.create_node("placeholder", "x", name="x")
+        rx.meta = {"val": 3, "example_value": 3}
         ry = ref_g.create_node("call_function", operator.add, (rx, 1), {"alpha": rx}, name="add")
         ry.meta = y.meta.copy()
+        rg = ref_g.create_node("call_function", getitem, (ry, 0), {}, name="add_1")
+        rg.meta = y.meta.copy()
         senv = {}
-        emit(mine_g, [y], {x: mx}.__getitem__, senv)
+        emit_placeholders(mine_g, [x], senv)
+        mx = senv[x]
+        emit(mine_g, [y], senv.__getitem__, senv)
         my = senv[y]
+        genv = {}
+        emit_getitems(mine_g, my, [y], genv)
+        mg = genv[y]
 
         def state(n):
             st = n.__getstate__()
@@ -160,10 +241,15 @@ def _bulk_nodes_factory():
                 st.pop(k)
             return st, named, set(n.__dict__)
 
-        same = (state(ry) == state(my) and ref_g._len == mine_g._len
+        same = (state(ry) == state(my) and state(rx) == state(mx) and state(rg) == state(mg)
+                and ref_g._len == mine_g._len == 3
                 and rx.users == {ry: None} and mx.users == {my: None}
                 and ref_g.find_nodes(op="call_function", target=operator.add) == [ry]
-                and mine_g.find_nodes(op="call_function", target=operator.add) == [my])
+                and mine_g.find_nodes(op="call_function", target=operator.add) == [my]
+                and mine_g.find_nodes(op="call_function", target=getitem) == [mg]
+                and mine_g.find_nodes(op="placeholder") == [mx]
+                and [n.name for n in mine_g.nodes] == [n.name for n in ref_g.nodes])
+        mine_g.lint()
     except Exception:
         same = False
     return emit if same else None
@@ -365,12 +451,21 @@ def split_graph(
 def _split_graph_ex_gc(gm, splitting_ops, decompose_size, merge_empty):
     # Building thousands of nodes would trigger several cyclic-GC passes over the whole heap
     # (a torch process holds millions of objects); none of it is garbage yet.
+    # Everything built here is alive when the call returns (the modules, their nodes and
+    # meta), so the generation-0 collection that would follow (a walk over those ~10 objects
+    # per node, most of the GC's cost) would find nothing: the new objects are moved
+    # straight to the oldest generation instead (freeze + unfreeze: two list splices, no
+    # walk). Only when nothing is frozen already (vLLM freezes its startup objects): those
+    # must stay frozen.
     enabled = gc.isenabled()
     gc.disable()
     try:
         return _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty)
     finally:
         if enabled:
+            if gc.get_freeze_count() == 0:
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
@@ -383,7 +478,7 @@ def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty):
     # vLLM edits the graph in place and does not regenerate gm's code: neither do we.
     for message in _fx._core.unmatched_splitting_ops(ir.core, ops):
         warnings.warn(f"piecewise: {message}", stacklevel=4)
-    nodes = _fx.sync(gm.graph, ir, sync)
+    nodes = _fx.sync(gm.graph, ir, sync, _fast_node)
     hashes = _Hashes(ir) if num_unique is None else None
     split_gm, items = _build(gm, nodes, pieces, hashes)
     return split_gm, items, hashes if hashes is not None else num_unique
@@ -426,12 +521,19 @@ def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
     top._codegen = copy.deepcopy(gm.graph._codegen)
     env = {}
     output = None
-    for n in nodes:
-        if n.op == "placeholder":
+    phs = [n for n in nodes if n.op == "placeholder"]
+    if bulk is not None:
+        bulk(top, phs, env.__getitem__, env)  # copies (a placeholder's args: its default)
+    else:
+        for n in phs:
             env[n] = make(top, n.name, "placeholder", n.target, n.args, n.kwargs, n.type,
                           n.meta.copy())
-        elif n.op == "output":
-            output = n
+    if nodes and nodes[-1].op == "output":
+        output = nodes[-1]
+    else:
+        for n in nodes:
+            if n.op == "output":
+                output = n
     items: List[SplitItem] = []
     children = {}
     attrs = {}  # get_attr target -> value, for the stitching module
@@ -445,31 +547,35 @@ def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
         senv = {}
         piece_mods = None
         call_args = []
-        for i in pin:
-            src = nodes[i]
-            if src.op == "get_attr":
-                # split_module's rule: constants stay in the stitching module and come in
-                # as inputs; a submodule is read by the piece itself.
-                value = _attr(gm, src.target)
-                if isinstance(value, torch.nn.Module):
-                    senv[src] = make(sg, src.name, "get_attr", src.target, (), empty, src.type,
-                                     src.meta.copy())
-                    piece_mods = piece_mods or {}
-                    piece_mods[src.target] = value
-                    continue
-                if src not in env:
-                    attrs[src.target] = value
-                    env[src] = make(top, src.name, "get_attr", src.target, (), empty, src.type,
-                                    src.meta.copy())
-            m = src.meta.copy()
-            v = m.get("val")
-            if v is None:
-                v = m.get("example_value")
-            if v is not None:
-                m.setdefault("val", v)
-                m.setdefault("example_value", v)
-            senv[src] = make(sg, src.name, "placeholder", src.name, (), empty, src.type, m)
-            call_args.append(env[src])
+        ins = [nodes[i] for i in pin]
+        if bulk is not None and not any(src.op == "get_attr" for src in ins):
+            bulk.placeholders(sg, ins, senv)
+            call_args = [env[src] for src in ins]
+        else:
+            for src in ins:
+                if src.op == "get_attr":
+                    # split_module's rule: constants stay in the stitching module and come in
+                    # as inputs; a submodule is read by the piece itself.
+                    value = _attr(gm, src.target)
+                    if isinstance(value, torch.nn.Module):
+                        senv[src] = make(sg, src.name, "get_attr", src.target, (), empty, src.type,
+                                         src.meta.copy())
+                        piece_mods = piece_mods or {}
+                        piece_mods[src.target] = value
+                        continue
+                    if src not in env:
+                        attrs[src.target] = value
+                        env[src] = make(top, src.name, "get_attr", src.target, (), empty, src.type,
+                                        src.meta.copy())
+                m = src.meta.copy()
+                v = m.get("val")
+                if v is None:
+                    v = m.get("example_value")
+                if v is not None:
+                    m.setdefault("val", v)
+                    m.setdefault("example_value", v)
+                senv[src] = make(sg, src.name, "placeholder", src.name, (), empty, src.type, m)
+                call_args.append(env[src])
         lookup = senv.__getitem__
         srcs = [nodes[i] for i in pnodes]
         for src in srcs:
@@ -490,10 +596,13 @@ def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
             sub = _new_module(sg, None)
         children[name] = sub
         call = make(top, name, "call_module", name, tuple(call_args), empty, None, {})
-        for k, i in enumerate(pout):
-            src = nodes[i]
-            env[src] = make(top, src.name, "call_function", getitem, (call, k), empty, src.type,
-                            src.meta.copy())
+        if bulk is not None:
+            bulk.getitems(top, call, [nodes[i] for i in pout], env)
+        else:
+            for k, i in enumerate(pout):
+                src = nodes[i]
+                env[src] = make(top, src.name, "call_function", getitem, (call, k), empty,
+                                src.type, src.meta.copy())
         if h is None:
             h = _LazyHash(hashes, len(items))
         items.append(SplitItem(name, pid, is_split, sub, h, kind, reason))
