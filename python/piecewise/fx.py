@@ -395,17 +395,19 @@ def sync(graph: tfx.Graph, ir: IR, exported, make_node=None) -> List[tfx.Node]:
                                       name=name)
             created.append(n)
         by_pos[pos] = n
+    # Removed nodes first (their users are rewritten or removed too; users before producers),
+    # so that the nodes after them need no move below.
+    if len(by_pos) - len(created) != len(orig):
+        kept = set(by_pos)
+        for n in reversed(orig):
+            if n not in kept:
+                graph.erase_node(n)
     # Order: move every node to just after its predecessor in the exported order.
     prev = graph._root
     for n in by_pos:
         if n._prev is not prev:
             prev.append(n)
         prev = n
-    if len(by_pos) - len(created) != len(orig):
-        kept = set(by_pos)
-        for n in reversed(orig):
-            if n not in kept:
-                graph.erase_node(n)
     for n in created:
         _fake_val(n)
     ir.nodes = by_pos  # the IR now mirrors the synced graph
