@@ -91,7 +91,7 @@ def _fast_node_factory():
 _fast_node = _fast_node_factory()
 
 
-def _bulk_nodes_factory():
+def _bulk_nodes_factory(use_core: bool = True):
     """``emit(g, srcs, lookup, senv) -> None``: copies of the fx Nodes ``srcs`` appended to
     ``g`` (args mapped through ``lookup``, meta copied), recorded in ``senv``: the loop of
     ``fast_node`` inlined, with Node's C base initialized directly (Node.__init__ only checks
@@ -109,6 +109,7 @@ def _bulk_nodes_factory():
     Node = tfx.Node
     base_init = _NodeBase.__init__
     new = Node.__new__
+    c_emit = getattr(_fx._core, "emit_nodes", None) if use_core else None
     setattr_ = object.__setattr__
 
     def emit(g: tfx.Graph, srcs, lookup, senv) -> None:
@@ -119,6 +120,12 @@ def _bulk_nodes_factory():
         insert = g._insert
         if getattr(insert, "__self__", None) is g._root and insert.__func__ is Node.prepend:
             insert = g._root._prepend  # Node.prepend is this C method behind a Python frame
+        if c_emit is not None:  # the same loop in C++ (piecewise._core.emit_nodes)
+            c_emit(g, srcs, lookup, senv, table=table, used=used, obj_to_name=o2n,
+                   insert=insert, create_name=ns.create_name, node_type=Node,
+                   base_init=base_init, map_arg=_fx_map_arg)
+            g._len += len(srcs)
+            return
         for src in srcs:
             op = src.op
             name = src.name
@@ -255,7 +262,7 @@ def _bulk_nodes_factory():
     return emit if same else None
 
 
-_bulk_nodes = _bulk_nodes_factory()
+_bulk_nodes = _bulk_nodes_factory(True) or _bulk_nodes_factory(False)
 
 
 def _slow_node(g: tfx.Graph, name: str, op: str, target, args, kwargs, type_expr, meta):

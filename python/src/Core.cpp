@@ -737,6 +737,83 @@ py::object splitHashes(IRGraph& ir, const py::object& fetchMeta) {
   return py::make_tuple(hashes, ir.plan()->numUnique());
 }
 
+/// A new reference, or the pending Python error as an exception.
+py::object checked(PyObject* o) {
+  if (!o)
+    throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(o);
+}
+
+/// The body of piecewise.split's bulk node copy, without the interpreter's
+/// per-node dispatch (see `_bulk_nodes_factory` in split.py, which passes the
+/// graph's internals and torch's helpers and checks the result against
+/// Graph.create_node once): for each fx.Node `src` of `srcs`, a Node made by
+/// `nodeType.__new__` and `baseInit(n, graph, name, op, target, type)`, its
+/// args/kwargs `mapArg(src._args, lookup)`, registered under its name (made
+/// unique through `createName` on a clash), inserted with `insert`, indexed in
+/// the find_nodes `table`, given a copy of `src.meta`, and recorded in `senv`.
+void emitNodes(py::handle graph, const py::list& srcs, py::handle lookup, py::handle senv,
+               py::handle table, py::handle used, py::handle objToName, py::handle insert,
+               py::handle createName, py::handle nodeType, py::handle baseInit,
+               py::handle mapArg) {
+  static PyObject* sOp = PyUnicode_InternFromString("op");
+  static PyObject* sName = PyUnicode_InternFromString("name");
+  static PyObject* sTarget = PyUnicode_InternFromString("target");
+  static PyObject* sType = PyUnicode_InternFromString("type");
+  static PyObject* sArgs = PyUnicode_InternFromString("_args");
+  static PyObject* sKwargs = PyUnicode_InternFromString("_kwargs");
+  static PyObject* sMeta = PyUnicode_InternFromString("meta");
+  static PyObject* sUpdate = PyUnicode_InternFromString("_update_args_kwargs");
+  static PyObject* sNew = PyUnicode_InternFromString("__new__");
+  static PyObject* sCallFunction = PyUnicode_InternFromString("call_function");
+  if (!PySet_Check(used.ptr()) || !PyDict_Check(objToName.ptr()) || !PyDict_Check(senv.ptr()))
+    throw std::invalid_argument("piecewise._core.emit_nodes: unexpected graph internals");
+  py::object newFn = checked(PyObject_GetAttr(nodeType.ptr(), sNew));
+  for (py::handle src : srcs) {
+    PyObject* s = src.ptr();
+    py::object op = checked(PyObject_GetAttr(s, sOp));
+    py::object name = checked(PyObject_GetAttr(s, sName));
+    py::object target = checked(PyObject_GetAttr(s, sTarget));
+    py::object type = checked(PyObject_GetAttr(s, sType));
+    int clash = PySet_Contains(used.ptr(), name.ptr());
+    if (clash < 0)
+      throw py::error_already_set();
+    if (clash) {
+      name = checked(PyObject_CallFunctionObjArgs(createName.ptr(), name.ptr(), Py_None, nullptr));
+    } else if (PySet_Add(used.ptr(), name.ptr()) < 0) {
+      throw py::error_already_set();
+    }
+    py::object n = checked(PyObject_CallOneArg(newFn.ptr(), nodeType.ptr()));
+    PyObject* initArgs[] = {n.ptr(), graph.ptr(), name.ptr(), op.ptr(), target.ptr(), type.ptr()};
+    checked(PyObject_Vectorcall(baseInit.ptr(), initArgs, 6, nullptr));
+    py::object args = checked(PyObject_GetAttr(s, sArgs));
+    py::object kwargs = checked(PyObject_GetAttr(s, sKwargs));
+    py::object margs =
+        checked(PyObject_CallFunctionObjArgs(mapArg.ptr(), args.ptr(), lookup.ptr(), nullptr));
+    py::object mkwargs =
+        checked(PyObject_CallFunctionObjArgs(mapArg.ptr(), kwargs.ptr(), lookup.ptr(), nullptr));
+    checked(PyObject_CallMethodObjArgs(n.ptr(), sUpdate, margs.ptr(), mkwargs.ptr(), nullptr));
+    if (PyDict_SetItem(objToName.ptr(), n.ptr(), name.ptr()) < 0)
+      throw py::error_already_set();
+    checked(PyObject_CallOneArg(insert.ptr(), n.ptr()));
+    int isCall = PyUnicode_Compare(op.ptr(), sCallFunction);
+    if (isCall == -1 && PyErr_Occurred())
+      throw py::error_already_set();
+    py::object key = checked(PyTuple_Pack(2, op.ptr(), isCall == 0 ? target.ptr() : Py_None));
+    py::object bucket = checked(PyObject_GetItem(table.ptr(), key.ptr()));
+    if (PyObject_SetItem(bucket.ptr(), n.ptr(), Py_None) < 0)
+      throw py::error_already_set();
+    py::object meta = checked(PyObject_GetAttr(s, sMeta));
+    if (!PyDict_Check(meta.ptr()))
+      throw std::invalid_argument("piecewise._core.emit_nodes: a node's meta is not a dict");
+    py::object copy = checked(PyDict_Copy(meta.ptr()));
+    if (PyObject_GenericSetAttr(n.ptr(), sMeta, copy.ptr()) < 0)
+      throw py::error_already_set();
+    if (PyDict_SetItem(senv.ptr(), s, n.ptr()) < 0)
+      throw py::error_already_set();
+  }
+}
+
 } // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -880,6 +957,11 @@ PYBIND11_MODULE(_core, m) {
            "loads what the boundaries need, and hash and num_unique are None until hashes().")
       .def("hashes", &splitHashes, py::arg("fetch_meta") = py::none(),
            "The last split's (piece hashes, num_unique), loading deferred meta first.");
+  m.def("emit_nodes", &emitNodes, py::arg("graph"), py::arg("srcs"), py::arg("lookup"),
+        py::arg("senv"), py::kw_only(), py::arg("table"), py::arg("used"),
+        py::arg("obj_to_name"), py::arg("insert"), py::arg("create_name"), py::arg("node_type"),
+        py::arg("base_init"), py::arg("map_arg"),
+        "Copies of fx.Nodes appended to a graph (piecewise.split's bulk node copy; see there).");
   m.def(
       "unmatched_splitting_ops",
       [](IRGraph& ir, const std::vector<std::string>& ops) {
