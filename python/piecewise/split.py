@@ -19,10 +19,14 @@ Speed: GraphModules are lazy (``_LazyGraphModule``: Python code is generated at 
 call or ``.code``, as vLLM's ``split_module`` call gets them) and are assembled directly
 (the state ``GraphModule.__init__`` would give, checked against it once at import); nodes
 are created with names the input graph already made unique, so FX's name sanitizing and
-pytree scans are skipped; piece nodes are made in one loop without a Python call per node.
+pytree scans are skipped; piece nodes are made in one loop without a Python call per node
+(in C++: ``_core.emit_nodes``), piece placeholders and stitching getitems in inlined loops.
+The input graph is read by C++ directly from its fx.Nodes (``IRGraph.import_fx``).
 Node meta is read only where the split needs it (size-queried tensors, placeholders, the
 values crossing a boundary); ``SplitItem.hash`` reads the rest and is computed at its first
-request. The cyclic GC is paused while building.
+request. The cyclic GC is paused while building, and what was built (all alive) goes
+straight to the oldest generation on return (``gc.freeze()`` + ``gc.unfreeze()``, only when
+the process has no frozen objects), so no young-generation collection walks it for nothing.
 """
 
 from __future__ import annotations

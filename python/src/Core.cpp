@@ -1,7 +1,9 @@
 //===- Core.cpp - piecewise._core: the C++ core seen from Python -----------===//
 //
-// The binding exchange format is deliberately flat. Python walks a
-// torch.fx.Graph once and hands over one tuple per node:
+// The binding exchange format is deliberately flat. import_fx() reads the
+// torch.fx.Node objects themselves (op, name, target, _args, _kwargs, with
+// the C API, one pass; the meta tuple from a Python callback); the older
+// import_nodes() takes one tuple per node with the same fields:
 //
 //   (fx_node, op, name, target, args, kwargs, meta)
 //
