@@ -317,6 +317,8 @@ private:
     origTarget_.reserve(origTarget_.size() + n);
     origArgs_.reserve(origArgs_.size() + n);
     origKwargs_.reserve(origKwargs_.size() + n);
+    byPy_.reserve(byPy_.size() + n);
+    origin_.reserve(origin_.size() + n);
   }
 
   /// One imported node; `meta` null defers its meta.
