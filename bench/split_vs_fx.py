@@ -11,7 +11,8 @@ module.
   process, best of N.
 - torch.fx: `torch.fx.passes.split_module.split_module(gm, None, lambda n: ids[n],
   keep_original_order=True)` on a GraphModule holding the same graph, with the piece ids
-  vLLM's split_graph computes (precomputed; the walk is not timed). Only split_module is
+  vLLM's split_graph computes (``piecewise.vllm_reference.assign_ids``: its id walk and
+  empty-only merge; precomputed, the walk is not timed). Only split_module is
   timed: loading the text into a GraphModule is not, which favours torch. Best of N.
 
 The GraphModule is built node for node from the generated text (each statement becomes
@@ -41,6 +42,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, os.path.join(ROOT, "examples"))
+sys.path.insert(0, os.path.join(ROOT, "python"))
 
 ATTENTION = "vllm.unified_attention_with_output"
 
@@ -171,50 +173,6 @@ def build_graph_module(path):
     return fx.GraphModule(torch.nn.Module(), graph)
 
 
-# ------------------------------------------------------------------------------------------
-# vLLM's split_graph assignment
-# ------------------------------------------------------------------------------------------
-
-
-def should_split(node, splitting_ops):
-    import torch
-
-    if node is None or node.op != "call_function":
-        return False
-    target = node.target
-    if isinstance(target, torch._ops.OpOverloadPacket):
-        return target._qualified_op_name in splitting_ops
-    if isinstance(target, torch._ops.OpOverload):
-        packet = target.name()
-        return f"{packet}.{target._overloadname}" in splitting_ops or packet in splitting_ops
-    return False
-
-
-def vllm_assignment(gm, splitting_ops):
-    subgraph_id = 0
-    ids = {}
-    splitting = set()
-    for node in gm.graph.nodes:
-        if node.op in ("output", "placeholder"):
-            continue
-        if node.op == "call_function" and node.target == operator.getitem:
-            producer = node.args[0]
-            if producer.op != "placeholder":
-                ids[node] = ids[producer]
-                continue
-        if should_split(node, splitting_ops):
-            subgraph_id += 1
-            ids[node] = subgraph_id
-            splitting.add(subgraph_id)
-            if should_split(node.next, splitting_ops):
-                subgraph_id -= 1
-            else:
-                subgraph_id += 1
-        else:
-            ids[node] = subgraph_id
-    return ids, splitting
-
-
 def target_name(node):
     import torch
 
@@ -259,6 +217,7 @@ def main():
     import torch  # noqa: F401  (imported before timing)
     from torch.fx.passes.split_module import split_module
     import demo_ops  # noqa: F401  registers vllm::unified_attention_with_output
+    from piecewise.vllm_reference import assign_ids
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -276,7 +235,8 @@ def main():
             gm = build_graph_module(path)
             t_load = time.perf_counter() - t0
             nodes = len(gm.graph.nodes)
-            ids, _ = vllm_assignment(gm, [ATTENTION.replace(".", "::", 1)])
+            # vLLM's piece ids (its id walk and empty-only merge), from the one reference.
+            ids, _ = assign_ids(gm, [ATTENTION.replace(".", "::", 1)])
             check_same_pieces(gm, ids, report)
 
             def fx_split():

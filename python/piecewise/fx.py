@@ -23,15 +23,26 @@ from typing import Any, Dict, List, Optional
 
 import torch
 import torch.fx as tfx
+from torch.fx.immutable_collections import immutable_dict
 from torch.fx.node import _get_qualified_name, map_aggregate
 
 from . import _core
 
-OP_KINDS = ["placeholder", "get_attr", "call_function", "call_method", "call_module", "output"]
+# The op kinds by their C++ value (``_core.OpKind``: FX's spelling is the member name).
+OP_KINDS = [k.name for k in sorted(_core.OpKind.__members__.values(), key=int)]
 _OP_INDEX = {k: i for i, k in enumerate(OP_KINDS)}
 
-# Leaf kinds, as in python/src/Core.cpp.
-LEAF_OPAQUE, LEAF_DTYPE, LEAF_DEVICE, LEAF_LAYOUT, LEAF_MEMFMT, LEAF_OP, LEAF_SYM = range(7)
+# Leaf kinds and meta tags, as the C++ core binds them (plain ints in the hot tuples).
+_L = _core.LeafKind
+LEAF_OPAQUE, LEAF_DTYPE, LEAF_DEVICE, LEAF_LAYOUT, LEAF_MEMFMT, LEAF_OP, LEAF_SYM = (
+    int(_L.opaque), int(_L.dtype), int(_L.device), int(_L.layout), int(_L.memory_format),
+    int(_L.op), int(_L.sym))
+_M = _core.MetaTag
+META_TENSOR, META_SYM, META_LIST, META_OPAQUE = (int(_M.tensor), int(_M.sym), int(_M.list),
+                                                 int(_M.opaque))
+_S = _core.SymKind
+SYM_INT, SYM_FLOAT, SYM_BOOL = int(_S.int), int(_S.float), int(_S.bool)
+del _L, _M, _S
 
 _OpOverload = torch._ops.OpOverload
 _OpOverloadPacket = torch._ops.OpOverloadPacket
@@ -181,6 +192,11 @@ def _size(s):
     return str(s)
 
 
+try:
+    from torch._subclasses.fake_tensor import FakeTensor as _FakeTensor
+except ImportError:  # pragma: no cover
+    _FakeTensor = None
+
 _dtype_text: Dict[Any, str] = {}
 _device_text: Dict[Any, str] = {}
 
@@ -200,19 +216,20 @@ def encode_meta(val) -> Optional[tuple]:
         dts = _dtype_text.get(dt)
         if dts is None:
             dts = _dtype_text[dt] = str(dt)[6:]
-        dev = val.device
+        # A FakeTensor's ``device`` is a Python property in front of ``fake_device``.
+        dev = val.fake_device if type(val) is _FakeTensor else val.device
         devs = _device_text.get(dev)
         if devs is None:
             devs = _device_text[dev] = str(dev)
-        return (0, dts, _dims(val.shape), strides, devs)
+        return (META_TENSOR, dts, _dims(val.shape), strides, devs)
     if isinstance(val, torch.SymInt):
-        return (1, 0, _size(val))
+        return (META_SYM, SYM_INT, _size(val))
     if isinstance(val, torch.SymFloat):
-        return (1, 1, str(val))
+        return (META_SYM, SYM_FLOAT, str(val))
     if isinstance(val, torch.SymBool):
-        return (1, 2, str(val))
+        return (META_SYM, SYM_BOOL, str(val))
     if isinstance(val, (list, tuple)):
-        return (2, [encode_meta(v) for v in val])
+        return (META_LIST, [encode_meta(v) for v in val])
     return None
 
 
@@ -225,7 +242,7 @@ def _node_meta(n: tfx.Node):
         return encode_meta(val)
     tm = m.get("tensor_meta")
     if tm is not None and hasattr(tm, "shape"):
-        return (0, str(tm.dtype)[6:], [_size(s) for s in tm.shape],
+        return (META_TENSOR, str(tm.dtype)[6:], [_size(s) for s in tm.shape],
                 [_size(s) for s in tm.stride] if tm.stride is not None else None, None)
     return None
 
@@ -246,7 +263,7 @@ class IR:
 
     def print(self, graph_form: bool = False) -> str:
         """The graph as text (piecewise's code form, or FX's graph form)."""
-        return self.core.print(graph_form)
+        return self.core.print(graph_form=graph_form)
 
     def __len__(self) -> int:
         return len(self.core)
@@ -268,32 +285,17 @@ def import_graph(graph: tfx.Graph, owner: Optional[torch.nn.Module] = None, *,
     decompose-size reads): ``IR.fetch_meta`` gives the rest to the C++ side when it asks."""
     _sym_text.clear()  # a symbol's replacement may change between graphs
     nodes = list(graph.nodes)
-    ts = target_string
-    opi = _OP_INDEX
-    if not lazy_meta:
-        items = [(n, opi[n.op], n.name, ts(n.op, n.target), n.args, n.kwargs or None,
-                  _node_meta(n)) for n in nodes]
-    else:
+    queried = None
+    if lazy_meta:
         queried = set()
         for n in graph.find_nodes(op="call_method", target="size"):
             queried.add(n.args[0] if n.args else None)
         for t in _SIZE_QUERIES:
             for n in graph.find_nodes(op="call_function", target=t):
                 queried.add(n.args[0] if n.args else None)
-        items = []
-        append = items.append
-        for n in nodes:
-            op = n.op
-            if op == "call_function":
-                append((n, 2, n.name, ts(op, n.target), n.args, n.kwargs or None,
-                        _node_meta(n) if n in queried else False))
-            elif op == "placeholder" or op == "get_attr" or n in queried:
-                append((n, opi[op], n.name, ts(op, n.target), n.args, n.kwargs or None,
-                        _node_meta(n)))
-            else:
-                append((n, opi[op], n.name, ts(op, n.target), n.args, n.kwargs or None, False))
     core = _core.IRGraph()
-    core.import_nodes(items)
+    # One pass in C++ over the fx.Nodes themselves (no tuple per node).
+    core.import_fx(nodes, eager=queried, target_string=target_string, node_meta=_node_meta)
     return IR(core, nodes, owner, graph)
 
 
@@ -312,6 +314,7 @@ def _decode(args, by_pos):
 
 
 _SYM_SIZE_INT = torch.ops.aten.sym_size.int
+_EMPTY = immutable_dict()
 
 
 def _fake_val(n: tfx.Node) -> None:
@@ -356,10 +359,16 @@ def _fake_val(n: tfx.Node) -> None:
         pass
 
 
-def sync(graph: tfx.Graph, ir: IR, exported) -> List[tfx.Node]:
-    """Applies the IR's edits to `graph` in place; returns the live nodes in order."""
+def sync(graph: tfx.Graph, ir: IR, exported, make_node=None) -> List[tfx.Node]:
+    """Applies the IR's edits to `graph` in place; returns the live nodes in order.
+    ``make_node(graph, name, op, target, args, kwargs, type_expr, meta)``, when given, creates
+    the new nodes in place of ``Graph.create_node`` (used only when the owning module has no
+    node-creation hooks, which create_node would call)."""
     if exported is None:
         return ir.nodes
+    owner = graph.owning_module
+    if make_node is not None and owner is not None and getattr(owner, "_create_node_hooks", None):
+        make_node = None
     orig = ir.nodes
     by_pos: List[Optional[tfx.Node]] = [None] * len(exported)
     created = []
@@ -378,21 +387,27 @@ def sync(graph: tfx.Graph, ir: IR, exported) -> List[tfx.Node]:
         else:
             kind = OP_KINDS[op]
             tgt = resolve_target(target) if kind == "call_function" else target
-            n = graph.create_node(kind, tgt, _decode(args, by_pos), _decode(kwargs, by_pos),
-                                  name=name)
+            if make_node is not None:
+                n = make_node(graph, name, kind, tgt, _decode(args, by_pos),
+                              _decode(kwargs, by_pos) or _EMPTY, None, {})
+            else:
+                n = graph.create_node(kind, tgt, _decode(args, by_pos), _decode(kwargs, by_pos),
+                                      name=name)
             created.append(n)
         by_pos[pos] = n
+    # Removed nodes first (their users are rewritten or removed too; users before producers),
+    # so that the nodes after them need no move below.
+    if len(by_pos) - len(created) != len(orig):
+        kept = set(by_pos)
+        for n in reversed(orig):
+            if n not in kept:
+                graph.erase_node(n)
     # Order: move every node to just after its predecessor in the exported order.
     prev = graph._root
     for n in by_pos:
         if n._prev is not prev:
             prev.append(n)
         prev = n
-    if len(by_pos) - len(created) != len(orig):
-        kept = set(by_pos)
-        for n in reversed(orig):
-            if n not in kept:
-                graph.erase_node(n)
     for n in created:
         _fake_val(n)
     ir.nodes = by_pos  # the IR now mirrors the synced graph

@@ -26,7 +26,7 @@ def run(graph: Union[tfx.Graph, tfx.GraphModule], pipeline: str, *, verify: bool
     gm = graph if isinstance(graph, tfx.GraphModule) else None
     g = gm.graph if gm is not None else graph
     ir = _fx.import_graph(g, gm if gm is not None else g.owning_module)
-    changed, _stats = ir.core.run_passes(pipeline, verify)
+    changed, _stats = ir.core.run_passes(pipeline, verify=verify)
     exported = ir.core.export()
     if exported is not None:
         _fx.sync(g, ir, exported)

@@ -19,10 +19,14 @@ Speed: GraphModules are lazy (``_LazyGraphModule``: Python code is generated at 
 call or ``.code``, as vLLM's ``split_module`` call gets them) and are assembled directly
 (the state ``GraphModule.__init__`` would give, checked against it once at import); nodes
 are created with names the input graph already made unique, so FX's name sanitizing and
-pytree scans are skipped; piece nodes are made in one loop without a Python call per node.
+pytree scans are skipped; piece nodes are made in one loop without a Python call per node
+(in C++: ``_core.emit_nodes``), piece placeholders and stitching getitems in inlined loops.
+The input graph is read by C++ directly from its fx.Nodes (``IRGraph.import_fx``).
 Node meta is read only where the split needs it (size-queried tensors, placeholders, the
 values crossing a boundary); ``SplitItem.hash`` reads the rest and is computed at its first
-request. The cyclic GC is paused while building.
+request. The cyclic GC is paused while building, and what was built (all alive) goes
+straight to the oldest generation on return (``gc.freeze()`` + ``gc.unfreeze()``, only when
+the process has no frozen objects), so no young-generation collection walks it for nothing.
 """
 
 from __future__ import annotations
@@ -91,7 +95,7 @@ def _fast_node_factory():
 _fast_node = _fast_node_factory()
 
 
-def _bulk_nodes_factory():
+def _bulk_nodes_factory(use_core: bool = True):
     """``emit(g, srcs, lookup, senv) -> None``: copies of the fx Nodes ``srcs`` appended to
     ``g`` (args mapped through ``lookup``, meta copied), recorded in ``senv``: the loop of
     ``fast_node`` inlined, with Node's C base initialized directly (Node.__init__ only checks
@@ -109,6 +113,7 @@ def _bulk_nodes_factory():
     Node = tfx.Node
     base_init = _NodeBase.__init__
     new = Node.__new__
+    c_emit = getattr(_fx._core, "emit_nodes", None) if use_core else None
     setattr_ = object.__setattr__
 
     def emit(g: tfx.Graph, srcs, lookup, senv) -> None:
@@ -119,6 +124,12 @@ def _bulk_nodes_factory():
         insert = g._insert
         if getattr(insert, "__self__", None) is g._root and insert.__func__ is Node.prepend:
             insert = g._root._prepend  # Node.prepend is this C method behind a Python frame
+        if c_emit is not None:  # the same loop in C++ (piecewise._core.emit_nodes)
+            c_emit(g, srcs, lookup, senv, table=table, used=used, obj_to_name=o2n,
+                   insert=insert, create_name=ns.create_name, node_type=Node,
+                   base_init=base_init, map_arg=_fx_map_arg)
+            g._len += len(srcs)
+            return
         for src in srcs:
             op = src.op
             name = src.name
@@ -137,19 +148,100 @@ def _bulk_nodes_factory():
             senv[src] = n
         g._len += len(srcs)
 
+    getitem = operator.getitem
+    ph_key = ("placeholder", None)
+    gi_key = ("call_function", getitem)
+
+    def emit_placeholders(g: tfx.Graph, srcs, senv) -> None:
+        """A placeholder per node of ``srcs`` (named and targeted by its name; its meta a
+        copy of the source's, with ``val`` and ``example_value`` both set when either is)."""
+        table = g._find_nodes_lookup_table.table
+        ns = g._graph_namespace
+        used = ns._used_names
+        o2n = ns._obj_to_name
+        insert = g._insert
+        if getattr(insert, "__self__", None) is g._root and insert.__func__ is Node.prepend:
+            insert = g._root._prepend
+        bucket = table[ph_key]
+        empty = immutable_dict()
+        for src in srcs:
+            name = target = src.name
+            if name in used:
+                name = ns.create_name(name, None)
+            else:
+                used.add(name)
+            n = new(Node)
+            base_init(n, g, name, "placeholder", target, src.type)
+            n._update_args_kwargs((), empty)
+            o2n[n] = name
+            insert(n)
+            bucket[n] = None
+            m = src.meta.copy()
+            v = m.get("val")
+            if v is None:
+                v = m.get("example_value")
+            if v is not None:
+                m.setdefault("val", v)
+                m.setdefault("example_value", v)
+            setattr_(n, "meta", m)
+            senv[src] = n
+        g._len += len(srcs)
+
+    def emit_getitems(g: tfx.Graph, call: tfx.Node, srcs, env) -> None:
+        """``getitem(call, k)`` for the k-th node of ``srcs``, named as it and with a copy of
+        its meta, recorded in ``env``."""
+        table = g._find_nodes_lookup_table.table
+        ns = g._graph_namespace
+        used = ns._used_names
+        o2n = ns._obj_to_name
+        insert = g._insert
+        if getattr(insert, "__self__", None) is g._root and insert.__func__ is Node.prepend:
+            insert = g._root._prepend
+        bucket = table[gi_key]
+        empty = immutable_dict()
+        k = 0
+        for src in srcs:
+            name = src.name
+            if name in used:
+                name = ns.create_name(name, None)
+            else:
+                used.add(name)
+            n = new(Node)
+            base_init(n, g, name, "call_function", getitem, src.type)
+            n._update_args_kwargs((call, k), empty)
+            o2n[n] = name
+            insert(n)
+            bucket[n] = None
+            setattr_(n, "meta", src.meta.copy())
+            env[src] = n
+            k += 1
+        g._len += len(srcs)
+
+    emit.placeholders = emit_placeholders
+    emit.getitems = emit_getitems
+
     # The check: the same node state as Graph.create_node gives.
     try:
         src_g = tfx.Graph()
         x = src_g.placeholder("x")
+        x.meta["val"] = 3
         y = src_g.call_function(operator.add, (x, 1), {"alpha": x})
         y.meta["k"] = 1
         ref_g, mine_g = tfx.Graph(), tfx.Graph()
-        rx, mx = ref_g.placeholder("x"), mine_g.placeholder("x")
+        rx = ref_g.create_node("placeholder", "x", name="x")
+        rx.meta = {"val": 3, "example_value": 3}
         ry = ref_g.create_node("call_function", operator.add, (rx, 1), {"alpha": rx}, name="add")
         ry.meta = y.meta.copy()
+        rg = ref_g.create_node("call_function", getitem, (ry, 0), {}, name="add_1")
+        rg.meta = y.meta.copy()
         senv = {}
-        emit(mine_g, [y], {x: mx}.__getitem__, senv)
+        emit_placeholders(mine_g, [x], senv)
+        mx = senv[x]
+        emit(mine_g, [y], senv.__getitem__, senv)
         my = senv[y]
+        genv = {}
+        emit_getitems(mine_g, my, [y], genv)
+        mg = genv[y]
 
         def state(n):
             st = n.__getstate__()
@@ -160,16 +252,21 @@ def _bulk_nodes_factory():
                 st.pop(k)
             return st, named, set(n.__dict__)
 
-        same = (state(ry) == state(my) and ref_g._len == mine_g._len
+        same = (state(ry) == state(my) and state(rx) == state(mx) and state(rg) == state(mg)
+                and ref_g._len == mine_g._len == 3
                 and rx.users == {ry: None} and mx.users == {my: None}
                 and ref_g.find_nodes(op="call_function", target=operator.add) == [ry]
-                and mine_g.find_nodes(op="call_function", target=operator.add) == [my])
+                and mine_g.find_nodes(op="call_function", target=operator.add) == [my]
+                and mine_g.find_nodes(op="call_function", target=getitem) == [mg]
+                and mine_g.find_nodes(op="placeholder") == [mx]
+                and [n.name for n in mine_g.nodes] == [n.name for n in ref_g.nodes])
+        mine_g.lint()
     except Exception:
         same = False
     return emit if same else None
 
 
-_bulk_nodes = _bulk_nodes_factory()
+_bulk_nodes = _bulk_nodes_factory(True) or _bulk_nodes_factory(False)
 
 
 def _slow_node(g: tfx.Graph, name: str, op: str, target, args, kwargs, type_expr, meta):
@@ -365,24 +462,34 @@ def split_graph(
 def _split_graph_ex_gc(gm, splitting_ops, decompose_size, merge_empty):
     # Building thousands of nodes would trigger several cyclic-GC passes over the whole heap
     # (a torch process holds millions of objects); none of it is garbage yet.
+    # Everything built here is alive when the call returns (the modules, their nodes and
+    # meta), so the generation-0 collection that would follow (a walk over those ~10 objects
+    # per node, most of the GC's cost) would find nothing: the new objects are moved
+    # straight to the oldest generation instead (freeze + unfreeze: two list splices, no
+    # walk). Only when nothing is frozen already (vLLM freezes its startup objects): those
+    # must stay frozen.
     enabled = gc.isenabled()
     gc.disable()
     try:
         return _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty)
     finally:
         if enabled:
+            if gc.get_freeze_count() == 0:
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
 def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty):
     ops = [_pattern(o) for o in (splitting_ops or ())]
     ir = _fx.import_graph(gm.graph, gm, lazy_meta=True)
-    sync, pieces, num_unique = ir.core.split(ops, decompose_size, merge_empty, True,
-                                             ir.fetch_meta)
+    result = ir.core.split(ops, decompose_size=decompose_size, merge_empty=merge_empty,
+                           check_flat=True, fetch_meta=ir.fetch_meta)
+    sync, pieces, num_unique = result.sync, result.pieces, result.num_unique
     # vLLM edits the graph in place and does not regenerate gm's code: neither do we.
     for message in _fx._core.unmatched_splitting_ops(ir.core, ops):
         warnings.warn(f"piecewise: {message}", stacklevel=4)
-    nodes = _fx.sync(gm.graph, ir, sync)
+    nodes = _fx.sync(gm.graph, ir, sync, _fast_node)
     hashes = _Hashes(ir) if num_unique is None else None
     split_gm, items = _build(gm, nodes, pieces, hashes)
     return split_gm, items, hashes if hashes is not None else num_unique
@@ -425,48 +532,61 @@ def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
     top._codegen = copy.deepcopy(gm.graph._codegen)
     env = {}
     output = None
-    for n in nodes:
-        if n.op == "placeholder":
+    phs = [n for n in nodes if n.op == "placeholder"]
+    if bulk is not None:
+        bulk(top, phs, env.__getitem__, env)  # copies (a placeholder's args: its default)
+    else:
+        for n in phs:
             env[n] = make(top, n.name, "placeholder", n.target, n.args, n.kwargs, n.type,
                           n.meta.copy())
-        elif n.op == "output":
-            output = n
+    if nodes and nodes[-1].op == "output":
+        output = nodes[-1]
+    else:
+        for n in nodes:
+            if n.op == "output":
+                output = n
     items: List[SplitItem] = []
     children = {}
     attrs = {}  # get_attr target -> value, for the stitching module
     getitem = operator.getitem
     empty = immutable_dict()
-    for pid, is_split, kind, reason, pnodes, pin, pout, h in pieces:
+    for piece in pieces:
+        pid, is_split, kind, reason = piece.id, piece.is_splitting, piece.kind_name, piece.reason
+        pnodes, pin, pout, h = piece.nodes, piece.inputs, piece.outputs, piece.hash
         name = f"submod_{pid}"
         sg = tfx.Graph()
         senv = {}
         piece_mods = None
         call_args = []
-        for i in pin:
-            src = nodes[i]
-            if src.op == "get_attr":
-                # split_module's rule: constants stay in the stitching module and come in
-                # as inputs; a submodule is read by the piece itself.
-                value = _attr(gm, src.target)
-                if isinstance(value, torch.nn.Module):
-                    senv[src] = make(sg, src.name, "get_attr", src.target, (), empty, src.type,
-                                     src.meta.copy())
-                    piece_mods = piece_mods or {}
-                    piece_mods[src.target] = value
-                    continue
-                if src not in env:
-                    attrs[src.target] = value
-                    env[src] = make(top, src.name, "get_attr", src.target, (), empty, src.type,
-                                    src.meta.copy())
-            m = src.meta.copy()
-            v = m.get("val")
-            if v is None:
-                v = m.get("example_value")
-            if v is not None:
-                m.setdefault("val", v)
-                m.setdefault("example_value", v)
-            senv[src] = make(sg, src.name, "placeholder", src.name, (), empty, src.type, m)
-            call_args.append(env[src])
+        ins = [nodes[i] for i in pin]
+        if bulk is not None and not any(src.op == "get_attr" for src in ins):
+            bulk.placeholders(sg, ins, senv)
+            call_args = [env[src] for src in ins]
+        else:
+            for src in ins:
+                if src.op == "get_attr":
+                    # split_module's rule: constants stay in the stitching module and come in
+                    # as inputs; a submodule is read by the piece itself.
+                    value = _attr(gm, src.target)
+                    if isinstance(value, torch.nn.Module):
+                        senv[src] = make(sg, src.name, "get_attr", src.target, (), empty, src.type,
+                                         src.meta.copy())
+                        piece_mods = piece_mods or {}
+                        piece_mods[src.target] = value
+                        continue
+                    if src not in env:
+                        attrs[src.target] = value
+                        env[src] = make(top, src.name, "get_attr", src.target, (), empty, src.type,
+                                        src.meta.copy())
+                m = src.meta.copy()
+                v = m.get("val")
+                if v is None:
+                    v = m.get("example_value")
+                if v is not None:
+                    m.setdefault("val", v)
+                    m.setdefault("example_value", v)
+                senv[src] = make(sg, src.name, "placeholder", src.name, (), empty, src.type, m)
+                call_args.append(env[src])
         lookup = senv.__getitem__
         srcs = [nodes[i] for i in pnodes]
         for src in srcs:
@@ -487,10 +607,13 @@ def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
             sub = _new_module(sg, None)
         children[name] = sub
         call = make(top, name, "call_module", name, tuple(call_args), empty, None, {})
-        for k, i in enumerate(pout):
-            src = nodes[i]
-            env[src] = make(top, src.name, "call_function", getitem, (call, k), empty, src.type,
-                            src.meta.copy())
+        if bulk is not None:
+            bulk.getitems(top, call, [nodes[i] for i in pout], env)
+        else:
+            for k, i in enumerate(pout):
+                src = nodes[i]
+                env[src] = make(top, src.name, "call_function", getitem, (call, k), empty,
+                                src.type, src.meta.copy())
         if h is None:
             h = _LazyHash(hashes, len(items))
         items.append(SplitItem(name, pid, is_split, sub, h, kind, reason))

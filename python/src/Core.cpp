@@ -1,7 +1,9 @@
 //===- Core.cpp - piecewise._core: the C++ core seen from Python -----------===//
 //
-// The binding exchange format is deliberately flat. Python walks a
-// torch.fx.Graph once and hands over one tuple per node:
+// The binding exchange format is deliberately flat. import_fx() reads the
+// torch.fx.Node objects themselves (op, name, target, _args, _kwargs, with
+// the C API, one pass; the meta tuple from a Python callback); the older
+// import_nodes() takes one tuple per node with the same fields:
 //
 //   (fx_node, op, name, target, args, kwargs, meta)
 //
@@ -68,6 +70,14 @@ enum LeafKind : int {
   LeafSym = 6,
 };
 
+/// The first field of a meta tuple (see the file comment).
+enum MetaTag : int {
+  MetaTensor = 0,
+  MetaSym = 1,
+  MetaList = 2,
+  MetaOpaque = 3,
+};
+
 /// Callbacks installed once by the Python package (piecewise/fx.py).
 struct Hooks {
   py::object nodeType;  ///< torch.fx.Node
@@ -108,9 +118,7 @@ public:
   Module& module() { return *module_; }
 
   void importNodes(const py::list& nodes) {
-    Graph& g = graph();
-    imported_.reserve(nodes.size());
-    pyNodes_.reserve(nodes.size());
+    reserve(nodes.size());
     for (const py::handle item : nodes) {
       auto t = py::reinterpret_borrow<py::tuple>(item);
       if (t.size() != 7)
@@ -120,28 +128,90 @@ public:
         throw std::invalid_argument("piecewise._core: bad op kind");
       std::string name = t[2].cast<std::string>();
       std::string target = t[3].cast<std::string>();
-      std::vector<Argument> args = convertSeq(t[4]);
-      std::vector<KwArg> kwargs;
-      if (!t[5].is_none()) {
-        for (auto kv : py::reinterpret_borrow<py::dict>(t[5]))
-          kwargs.push_back({g.intern(kv.first.cast<std::string>()), convert(kv.second)});
-      }
-      Node* n = g.createNode(static_cast<OpKind>(op), name, g.intern(target), std::move(args),
-                             std::move(kwargs));
-      if (t[6].ptr() == Py_False) {
-        deferred_.push_back(1);
-        ++numDeferred_;
+      PyObject* meta = t[6].ptr();
+      addNode(t[0], static_cast<OpKind>(op), name, graph().intern(target), t[4], t[5],
+              meta == Py_False ? nullptr : meta);
+    }
+  }
+
+  /// Builds the graph from the fx.Node objects themselves, in one pass: op,
+  /// name, target, args and kwargs are read here; a call_function target is
+  /// spelled by `targetString(op, target)` once per distinct target object; a
+  /// node's meta tuple comes from `nodeMeta(node)` when `eager` is None (every
+  /// node) or for placeholders, get_attr nodes and the nodes in the set `eager`;
+  /// the rest is deferred (see the file comment).
+  void importFx(const py::list& nodes, const py::object& eager, const py::object& targetString,
+                const py::object& nodeMeta) {
+    static PyObject* sOp = PyUnicode_InternFromString("op");
+    static PyObject* sName = PyUnicode_InternFromString("name");
+    static PyObject* sTarget = PyUnicode_InternFromString("target");
+    static PyObject* sArgs = PyUnicode_InternFromString("_args");
+    static PyObject* sKwargs = PyUnicode_InternFromString("_kwargs");
+    static PyObject* sArgsPublic = PyUnicode_InternFromString("args");
+    static PyObject* sKwargsPublic = PyUnicode_InternFromString("kwargs");
+    auto attr = [](PyObject* o, PyObject* name) {
+      PyObject* r = PyObject_GetAttr(o, name);
+      if (!r)
+        throw py::error_already_set();
+      return py::reinterpret_steal<py::object>(r);
+    };
+    auto utf8 = [](PyObject* o) {
+      Py_ssize_t size = 0;
+      const char* data = PyUnicode_Check(o) ? PyUnicode_AsUTF8AndSize(o, &size) : nullptr;
+      if (!data)
+        throw std::invalid_argument("piecewise._core: a node's op or name is not a string");
+      return std::string_view(data, static_cast<size_t>(size));
+    };
+    bool allEager = eager.is_none();
+    reserve(nodes.size());
+    for (const py::handle item : nodes) {
+      PyObject* n = item.ptr();
+      py::object opObj = attr(n, sOp);
+      std::optional<OpKind> op = parseOpKind(utf8(opObj.ptr()));
+      if (!op)
+        throw std::invalid_argument("piecewise._core: bad op kind");
+      py::object nameObj = attr(n, sName);
+      py::object target = attr(n, sTarget);
+      Symbol targetSym;
+      if (*op != OpKind::CallFunction && PyUnicode_CheckExact(target.ptr())) {
+        targetSym = graph().intern(utf8(target.ptr()));
       } else {
-        deferred_.push_back(0);
-        n->setMeta(convertMeta(t[6]));
+        auto it = targetCache_.find(target.ptr());
+        if (it != targetCache_.end()) {
+          targetSym = it->second;
+        } else {
+          py::object s = targetString(opObj, target);
+          targetSym = graph().intern(utf8(s.ptr()));
+          targetCache_.emplace(target.ptr(), targetSym);
+          keepAlive_.push_back(target);
+        }
       }
-      byPy_[t[0].ptr()] = n;
-      origin_[n] = static_cast<int32_t>(imported_.size());
-      imported_.push_back(n);
-      pyNodes_.push_back(py::reinterpret_borrow<py::object>(t[0]));
-      origTarget_.push_back(n->target());
-      origArgs_.push_back(n->args());
-      origKwargs_.push_back(n->kwargs());
+      PyObject* a = PyObject_GetAttr(n, sArgs);
+      PyObject* k = a ? PyObject_GetAttr(n, sKwargs) : nullptr;
+      if (!a || !k) { // not torch's Node layout: the public properties
+        PyErr_Clear();
+        Py_XDECREF(a);
+        a = PyObject_GetAttr(n, sArgsPublic);
+        k = a ? PyObject_GetAttr(n, sKwargsPublic) : nullptr;
+        if (!a || !k) {
+          Py_XDECREF(a);
+          throw py::error_already_set();
+        }
+      }
+      py::object args = py::reinterpret_steal<py::object>(a);
+      py::object kwargs = py::reinterpret_steal<py::object>(k);
+      py::object meta;
+      bool wantMeta = allEager || *op == OpKind::Placeholder || *op == OpKind::GetAttr;
+      if (!wantMeta) {
+        int in = PySequence_Contains(eager.ptr(), n);
+        if (in < 0)
+          throw py::error_already_set();
+        wantMeta = in == 1;
+      }
+      if (wantMeta)
+        meta = nodeMeta(item);
+      addNode(item, *op, utf8(nameObj.ptr()), targetSym, args, kwargs,
+              wantMeta ? meta.ptr() : nullptr);
     }
   }
 
@@ -240,6 +310,44 @@ public:
   }
 
 private:
+  void reserve(size_t n) {
+    imported_.reserve(imported_.size() + n);
+    pyNodes_.reserve(pyNodes_.size() + n);
+    deferred_.reserve(deferred_.size() + n);
+    origTarget_.reserve(origTarget_.size() + n);
+    origArgs_.reserve(origArgs_.size() + n);
+    origKwargs_.reserve(origKwargs_.size() + n);
+    byPy_.reserve(byPy_.size() + n);
+    origin_.reserve(origin_.size() + n);
+  }
+
+  /// One imported node; `meta` null defers its meta.
+  void addNode(py::handle fxNode, OpKind op, std::string_view name, Symbol target,
+               py::handle argsObj, py::handle kwargsObj, PyObject* meta) {
+    Graph& g = graph();
+    std::vector<Argument> args = convertSeq(argsObj);
+    std::vector<KwArg> kwargs;
+    if (!kwargsObj.is_none()) {
+      for (auto kv : py::reinterpret_borrow<py::dict>(kwargsObj))
+        kwargs.push_back({g.intern(kv.first.cast<std::string>()), convert(kv.second)});
+    }
+    Node* n = g.createNode(op, name, target, std::move(args), std::move(kwargs));
+    if (!meta) {
+      deferred_.push_back(1);
+      ++numDeferred_;
+    } else {
+      deferred_.push_back(0);
+      n->setMeta(convertMeta(meta));
+    }
+    byPy_[fxNode.ptr()] = n;
+    origin_[n] = static_cast<int32_t>(imported_.size());
+    imported_.push_back(n);
+    pyNodes_.push_back(py::reinterpret_borrow<py::object>(fxNode));
+    origTarget_.push_back(n->target());
+    origArgs_.push_back(n->args());
+    origKwargs_.push_back(n->kwargs());
+  }
+
   bool changed(const Node* n, int32_t origin) const {
     size_t o = static_cast<size_t>(origin);
     return n->target() != origTarget_[o] || n->args() != origArgs_[o] ||
@@ -468,7 +576,7 @@ private:
       return Meta();
     auto t = py::reinterpret_borrow<py::tuple>(h);
     int tag = t[0].cast<int>();
-    if (tag == 0) {
+    if (tag == MetaTensor) {
       TensorMeta tm;
       auto dt = parseDTypeTorchName(t[1].cast<std::string>());
       tm.dtype = dt ? *dt : DType::Unknown;
@@ -483,13 +591,13 @@ private:
         tm.device = graph().intern(t[4].cast<std::string>());
       return Meta(std::move(tm));
     }
-    if (tag == 1) {
+    if (tag == MetaSym) {
       SymMeta sm;
       sm.kind = static_cast<SymKind>(t[1].cast<int>());
       sm.expr = convertSize(t[2]);
       return Meta(sm);
     }
-    if (tag == 2) {
+    if (tag == MetaList) {
       std::vector<Meta> items;
       for (py::handle m : py::reinterpret_borrow<py::sequence>(t[1]))
         items.push_back(convertMeta(m));
@@ -519,10 +627,28 @@ private:
   std::vector<std::vector<Argument>> origArgs_;
   std::vector<std::vector<KwArg>> origKwargs_;
   std::unordered_map<PyObject*, Argument> leafCache_;
+  std::unordered_map<PyObject*, Symbol> targetCache_; ///< call_function target -> its spelling
   std::vector<py::object> keepAlive_;
   std::vector<py::object> opaqueObjects_;
   std::unordered_map<Argument, py::object, ArgHash> opaqueByText_;
   std::map<std::pair<int, uint64_t>, py::object> leafObjects_;
+};
+
+/// One piece of a split, as Python sees it (node positions in the synced
+/// graph order).
+struct PieceRecord {
+  int64_t id = 0;
+  PieceKind kind = PieceKind::Compiled;
+  std::string reason;
+  py::list nodes, inputs, outputs;
+  py::object hash; ///< 16 hex digits, or None until hashes() (deferred meta)
+};
+
+/// What split() returns.
+struct SplitResult {
+  py::object sync; ///< export(): None when unchanged, else the node list
+  py::list pieces; ///< PieceRecord, in piece order
+  py::object numUnique;
 };
 
 /// The values whose meta a split's boundary checks and symbol inputs read:
@@ -550,7 +676,7 @@ std::vector<Node*> boundaryValues(const PartitionPlan& plan) {
 /// the values crossing a boundary is fetched and the plan is made again on the
 /// rewritten graph, now with the meta its symbol inputs and flat check read.
 /// Hashes then wait for `hashes()`.
-py::object splitIR(IRGraph& ir, const std::vector<std::string>& ops, bool decomposeSize,
+SplitResult splitIR(IRGraph& ir, const std::vector<std::string>& ops, bool decomposeSize,
                    bool mergeEmpty, bool checkFlat, const py::object& fetchMeta) {
   SplitGraphOptions options;
   options.partition.splittingOps = ops;
@@ -578,21 +704,24 @@ py::object splitIR(IRGraph& ir, const std::vector<std::string>& ops, bool decomp
   py::object sync = ir.exportNodes();
   ir.fillPositions();
   bool hashed = !ir.hasDeferredMeta();
-  py::list pieces;
+  SplitResult result;
+  result.sync = std::move(sync);
   for (const Piece& piece : p.pieces()) {
-    py::list nodes, inputs, outputs;
+    PieceRecord r;
+    r.id = piece.id;
+    r.kind = piece.kind;
+    r.reason = piece.reason;
     for (Node* n : piece.nodes)
-      nodes.append(ir.position(n));
+      r.nodes.append(ir.position(n));
     for (Node* n : piece.inputs)
-      inputs.append(ir.position(n));
+      r.inputs.append(ir.position(n));
     for (Node* n : piece.outputs)
-      outputs.append(ir.position(n));
-    pieces.append(py::make_tuple(
-        piece.id, piece.isSplitting(), std::string(pieceKindName(piece.kind)), piece.reason, nodes,
-        inputs, outputs, hashed ? py::object(py::str(piece.hashString())) : py::none()));
+      r.outputs.append(ir.position(n));
+    r.hash = hashed ? py::object(py::str(piece.hashString())) : py::none();
+    result.pieces.append(py::cast(std::move(r)));
   }
-  py::object numUnique = hashed ? py::object(py::int_(p.numUnique())) : py::none();
-  return py::make_tuple(sync, pieces, numUnique);
+  result.numUnique = hashed ? py::object(py::int_(p.numUnique())) : py::none();
+  return result;
 }
 
 /// The last split's piece hashes (in piece order) and unique count, after
@@ -612,10 +741,141 @@ py::object splitHashes(IRGraph& ir, const py::object& fetchMeta) {
   return py::make_tuple(hashes, ir.plan()->numUnique());
 }
 
+/// A new reference, or the pending Python error as an exception.
+py::object checked(PyObject* o) {
+  if (!o)
+    throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(o);
+}
+
+/// The body of piecewise.split's bulk node copy, without the interpreter's
+/// per-node dispatch (see `_bulk_nodes_factory` in split.py, which passes the
+/// graph's internals and torch's helpers and checks the result against
+/// Graph.create_node once): for each fx.Node `src` of `srcs`, a Node made by
+/// `nodeType.__new__` and `baseInit(n, graph, name, op, target, type)`, its
+/// args/kwargs `mapArg(src._args, lookup)`, registered under its name (made
+/// unique through `createName` on a clash), inserted with `insert`, indexed in
+/// the find_nodes `table`, given a copy of `src.meta`, and recorded in `senv`.
+void emitNodes(py::handle graph, const py::list& srcs, py::handle lookup, py::handle senv,
+               py::handle table, py::handle used, py::handle objToName, py::handle insert,
+               py::handle createName, py::handle nodeType, py::handle baseInit,
+               py::handle mapArg) {
+  static PyObject* sOp = PyUnicode_InternFromString("op");
+  static PyObject* sName = PyUnicode_InternFromString("name");
+  static PyObject* sTarget = PyUnicode_InternFromString("target");
+  static PyObject* sType = PyUnicode_InternFromString("type");
+  static PyObject* sArgs = PyUnicode_InternFromString("_args");
+  static PyObject* sKwargs = PyUnicode_InternFromString("_kwargs");
+  static PyObject* sMeta = PyUnicode_InternFromString("meta");
+  static PyObject* sUpdate = PyUnicode_InternFromString("_update_args_kwargs");
+  static PyObject* sNew = PyUnicode_InternFromString("__new__");
+  static PyObject* sCallFunction = PyUnicode_InternFromString("call_function");
+  if (!PySet_Check(used.ptr()) || !PyDict_Check(objToName.ptr()) || !PyDict_Check(senv.ptr()))
+    throw std::invalid_argument("piecewise._core.emit_nodes: unexpected graph internals");
+  py::object newFn = checked(PyObject_GetAttr(nodeType.ptr(), sNew));
+  for (py::handle src : srcs) {
+    PyObject* s = src.ptr();
+    py::object op = checked(PyObject_GetAttr(s, sOp));
+    py::object name = checked(PyObject_GetAttr(s, sName));
+    py::object target = checked(PyObject_GetAttr(s, sTarget));
+    py::object type = checked(PyObject_GetAttr(s, sType));
+    int clash = PySet_Contains(used.ptr(), name.ptr());
+    if (clash < 0)
+      throw py::error_already_set();
+    if (clash) {
+      name = checked(PyObject_CallFunctionObjArgs(createName.ptr(), name.ptr(), Py_None, nullptr));
+    } else if (PySet_Add(used.ptr(), name.ptr()) < 0) {
+      throw py::error_already_set();
+    }
+    py::object n = checked(PyObject_CallOneArg(newFn.ptr(), nodeType.ptr()));
+    PyObject* initArgs[] = {n.ptr(), graph.ptr(), name.ptr(), op.ptr(), target.ptr(), type.ptr()};
+    checked(PyObject_Vectorcall(baseInit.ptr(), initArgs, 6, nullptr));
+    py::object args = checked(PyObject_GetAttr(s, sArgs));
+    py::object kwargs = checked(PyObject_GetAttr(s, sKwargs));
+    py::object margs =
+        checked(PyObject_CallFunctionObjArgs(mapArg.ptr(), args.ptr(), lookup.ptr(), nullptr));
+    py::object mkwargs =
+        checked(PyObject_CallFunctionObjArgs(mapArg.ptr(), kwargs.ptr(), lookup.ptr(), nullptr));
+    checked(PyObject_CallMethodObjArgs(n.ptr(), sUpdate, margs.ptr(), mkwargs.ptr(), nullptr));
+    if (PyDict_SetItem(objToName.ptr(), n.ptr(), name.ptr()) < 0)
+      throw py::error_already_set();
+    checked(PyObject_CallOneArg(insert.ptr(), n.ptr()));
+    int isCall = PyUnicode_Compare(op.ptr(), sCallFunction);
+    if (isCall == -1 && PyErr_Occurred())
+      throw py::error_already_set();
+    py::object key = checked(PyTuple_Pack(2, op.ptr(), isCall == 0 ? target.ptr() : Py_None));
+    py::object bucket = checked(PyObject_GetItem(table.ptr(), key.ptr()));
+    if (PyObject_SetItem(bucket.ptr(), n.ptr(), Py_None) < 0)
+      throw py::error_already_set();
+    py::object meta = checked(PyObject_GetAttr(s, sMeta));
+    if (!PyDict_Check(meta.ptr()))
+      throw std::invalid_argument("piecewise._core.emit_nodes: a node's meta is not a dict");
+    py::object copy = checked(PyDict_Copy(meta.ptr()));
+    if (PyObject_GenericSetAttr(n.ptr(), sMeta, copy.ptr()) < 0)
+      throw py::error_already_set();
+    if (PyDict_SetItem(senv.ptr(), s, n.ptr()) < 0)
+      throw py::error_already_set();
+  }
+}
+
 } // namespace
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "piecewise's C++ core: IR import/export, passes, the splitting-op partitioner";
+
+  py::enum_<OpKind>(m, "OpKind", py::arithmetic(), "An FX node's op, with FX's spelling.")
+      .value("placeholder", OpKind::Placeholder)
+      .value("get_attr", OpKind::GetAttr)
+      .value("call_function", OpKind::CallFunction)
+      .value("call_method", OpKind::CallMethod)
+      .value("call_module", OpKind::CallModule)
+      .value("output", OpKind::Output);
+  py::enum_<PieceKind>(m, "PieceKind", py::arithmetic(), "What a piece of a split is.")
+      .value("compiled", PieceKind::Compiled)
+      .value("splitting", PieceKind::Splitting)
+      .value("cudagraph_unsafe", PieceKind::CudagraphUnsafe);
+  py::enum_<LeafKind>(m, "LeafKind", py::arithmetic(),
+                      "What the `classify` callback says an argument leaf is.")
+      .value("opaque", LeafOpaque)
+      .value("dtype", LeafDType)
+      .value("device", LeafDevice)
+      .value("layout", LeafLayout)
+      .value("memory_format", LeafMemoryFormat)
+      .value("op", LeafOp)
+      .value("sym", LeafSym);
+  py::enum_<MetaTag>(m, "MetaTag", py::arithmetic(), "The first field of a meta tuple.")
+      .value("tensor", MetaTensor)
+      .value("sym", MetaSym)
+      .value("list", MetaList)
+      .value("opaque", MetaOpaque);
+  py::enum_<SymKind>(m, "SymKind", py::arithmetic(), "The kind of a symbolic scalar's meta.")
+      .value("int", SymKind::Int)
+      .value("float", SymKind::Float)
+      .value("bool", SymKind::Bool);
+
+  py::class_<PieceRecord>(m, "Piece", "One piece of a split (node positions in graph order).")
+      .def_readonly("id", &PieceRecord::id)
+      .def_readonly("kind", &PieceRecord::kind)
+      .def_property_readonly("kind_name",
+                             [](const PieceRecord& r) { return std::string(pieceKindName(r.kind)); })
+      .def_property_readonly("is_splitting",
+                             [](const PieceRecord& r) { return r.kind == PieceKind::Splitting; })
+      .def_readonly("reason", &PieceRecord::reason)
+      .def_readonly("nodes", &PieceRecord::nodes)
+      .def_readonly("inputs", &PieceRecord::inputs)
+      .def_readonly("outputs", &PieceRecord::outputs)
+      .def_readonly("hash", &PieceRecord::hash)
+      .def("__repr__", [](const PieceRecord& r) {
+        return "<Piece " + std::to_string(r.id) + " " + std::string(pieceKindName(r.kind)) + ", " +
+               std::to_string(r.nodes.size()) + " nodes>";
+      });
+  py::class_<SplitResult>(m, "SplitResult", "What IRGraph.split returns.")
+      .def_readonly("sync", &SplitResult::sync)
+      .def_readonly("pieces", &SplitResult::pieces)
+      .def_readonly("num_unique", &SplitResult::numUnique)
+      .def("__iter__", [](const SplitResult& r) { // (sync, pieces, num_unique) unpacking
+        return py::iter(py::make_tuple(r.sync, r.pieces, r.numUnique));
+      });
 
   m.def(
       "configure",
@@ -655,6 +915,12 @@ PYBIND11_MODULE(_core, m) {
       .def(py::init<>())
       .def("import_nodes", &IRGraph::importNodes, py::arg("nodes"),
            "Builds the graph from node tuples (see the module comment).")
+      .def("import_fx", &IRGraph::importFx, py::arg("nodes"), py::kw_only(),
+           py::arg("eager") = py::none(), py::arg("target_string"), py::arg("node_meta"),
+           "Builds the graph from fx.Node objects (read here, one pass): `target_string(op, "
+           "target)` spells a call target (once per object), `node_meta(node)` gives a meta "
+           "tuple for every node when `eager` is None, else for placeholders, get_attr nodes "
+           "and the nodes in the set `eager` (the rest is deferred).")
       .def("export", &IRGraph::exportNodes,
            "The node list with sync information, or None when unchanged.")
       .def("verify", &IRGraph::verify)
@@ -664,7 +930,7 @@ PYBIND11_MODULE(_core, m) {
           [](IRGraph& g, bool graphForm) {
             return graphForm ? printGraphForm(g.graph()) : printCodeForm(g.module());
           },
-          py::arg("graph_form") = false, "The graph as text (code form, or graph form).")
+          py::kw_only(), py::arg("graph_form") = false, "The graph as text (code form, or graph form).")
       .def(
           "run_passes",
           [](IRGraph& g, const std::string& pipeline, bool verify) {
@@ -683,18 +949,23 @@ PYBIND11_MODULE(_core, m) {
               changed |= t.changed;
             return py::make_tuple(changed, ctx.statistics().render(pm.passNames()));
           },
-          py::arg("pipeline"), py::arg("verify") = true,
+          py::arg("pipeline"), py::kw_only(), py::arg("verify") = true,
           "Runs a pass pipeline (`split-coalescing,dce`); returns (changed, statistics).")
-      .def("split", &splitIR, py::arg("splitting_ops"), py::arg("decompose_size") = true,
+      .def("split", &splitIR, py::arg("splitting_ops"), py::kw_only(),
+           py::arg("decompose_size") = true,
            py::arg("merge_empty") = true, py::arg("check_flat") = true,
            py::arg("fetch_meta") = py::none(),
-           "decompose-size + the splitting-op partitioner. Returns (sync, pieces, num_unique); "
-           "pieces are (id, is_splitting, kind, reason, nodes, inputs, outputs, hash) with "
-           "node positions in the (synced) graph order. With deferred meta, `fetch_meta` "
-           "(import indices -> meta tuples) loads what the boundaries need, and hash and "
-           "num_unique are None until hashes().")
+           "decompose-size + the splitting-op partitioner. Returns a SplitResult (sync, "
+           "pieces, num_unique); each piece is a Piece with node positions in the (synced) "
+           "graph order. With deferred meta, `fetch_meta` (import indices -> meta tuples) "
+           "loads what the boundaries need, and hash and num_unique are None until hashes().")
       .def("hashes", &splitHashes, py::arg("fetch_meta") = py::none(),
            "The last split's (piece hashes, num_unique), loading deferred meta first.");
+  m.def("emit_nodes", &emitNodes, py::arg("graph"), py::arg("srcs"), py::arg("lookup"),
+        py::arg("senv"), py::kw_only(), py::arg("table"), py::arg("used"),
+        py::arg("obj_to_name"), py::arg("insert"), py::arg("create_name"), py::arg("node_type"),
+        py::arg("base_init"), py::arg("map_arg"),
+        "Copies of fx.Nodes appended to a graph (piecewise.split's bulk node copy; see there).");
   m.def(
       "unmatched_splitting_ops",
       [](IRGraph& ir, const std::vector<std::string>& ops) {

@@ -1,0 +1,99 @@
+"""piecewise._core's Python surface: the bound enums, the Piece records split() returns,
+keyword-only options, import_fx (fx.Node fields read in C++) against the tuple import, and
+the bulk node builders split_graph uses (checked against Graph.create_node)."""
+
+import gc
+
+import pytest
+
+piecewise = pytest.importorskip("piecewise")
+
+import make_examples as mx  # noqa: E402
+
+_core = piecewise._core
+OPS = ["vllm::unified_attention_with_output"]
+
+
+def llama_gm(layers=2):
+    model = mx.build_llama(layers, seed=0)
+    args = mx.flat_inputs(model, mx.llama_example_input(8))
+    return mx.capture_make_fx(mx.flat_fn(model), args, "fake")
+
+
+def test_enums_are_bound():
+    assert [k.name for k in sorted(_core.OpKind.__members__.values(), key=int)] == [
+        "placeholder", "get_attr", "call_function", "call_method", "call_module", "output"]
+    assert piecewise.fx.OP_KINDS[int(_core.OpKind.call_function)] == "call_function"
+    assert int(_core.PieceKind.compiled) == 0 and int(_core.PieceKind.splitting) == 1
+    assert _core.PieceKind.cudagraph_unsafe.name == "cudagraph_unsafe"
+    assert piecewise.fx.LEAF_DTYPE == int(_core.LeafKind.dtype)
+    assert piecewise.fx.META_TENSOR == int(_core.MetaTag.tensor)
+    assert int(_core.SymKind.bool) == 2
+
+
+def test_import_fx_matches_tuple_import():
+    gm = llama_gm()
+    ir = piecewise.fx.import_graph(gm.graph, gm)  # import_fx, every meta eager
+    fx_text = ir.print()
+    f = piecewise.fx
+    items = [(n, f._OP_INDEX[n.op], n.name, f.target_string(n.op, n.target), n.args,
+              n.kwargs or None, f._node_meta(n)) for n in gm.graph.nodes]
+    core = _core.IRGraph()
+    core.import_nodes(items)
+    assert core.print() == fx_text
+    assert core.print(graph_form=True) == ir.print(graph_form=True)
+    with pytest.raises(TypeError):
+        core.print(True)  # keyword-only
+
+
+def test_split_returns_piece_records():
+    gm = llama_gm()
+    ir = piecewise.fx.import_graph(gm.graph, gm)
+    with pytest.raises(TypeError):
+        ir.core.split(OPS, True)  # options are keyword-only
+    res = ir.core.split(OPS, decompose_size=True, merge_empty=True)
+    sync, pieces, num_unique = res  # unpacks like the old triple
+    assert sync is res.sync and num_unique == res.num_unique
+    kinds = [p.kind for p in pieces]
+    assert _core.PieceKind.splitting in kinds and _core.PieceKind.compiled in kinds
+    for p in pieces:
+        assert p.is_splitting == (p.kind == _core.PieceKind.splitting)
+        assert p.kind_name in ("compiled", "splitting")
+        assert isinstance(p.nodes, list) and all(isinstance(i, int) for i in p.nodes)
+        assert isinstance(p.hash, str) and len(p.hash) == 16
+        assert p.reason == "" or p.is_splitting
+        assert "Piece" in repr(p)
+    changed, _stats = ir.core.run_passes("dce", verify=False)
+    assert changed in (True, False)
+
+
+def test_bulk_builders_checked_and_lint():
+    from piecewise import split as S
+
+    assert S._bulk_nodes is not None, "the bulk node builder fell back on this torch"
+    gm = llama_gm(3)
+    split_gm, items = piecewise.split_graph(gm, OPS)
+    split_gm.graph.lint()
+    for it in items:
+        it.graph.graph.lint()
+        for n in it.graph.graph.nodes:
+            assert n.graph is it.graph.graph
+            for a in n.all_input_nodes:
+                assert n in a.users
+        assert len(it.graph.graph.nodes) == it.graph.graph._len
+
+
+def test_gc_state_restored():
+    gm = llama_gm()
+    assert gc.isenabled()
+    piecewise.split_graph(gm, OPS)
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    # A process with frozen objects (vLLM freezes its startup heap) keeps them frozen.
+    gm = llama_gm()
+    gc.freeze()
+    try:
+        n = gc.get_freeze_count()
+        piecewise.split_graph(gm, OPS)
+        assert gc.get_freeze_count() == n
+    finally:
+        gc.unfreeze()
