@@ -44,6 +44,7 @@ std::string split(ParsedModule& p, std::vector<std::string> ops, bool mergeEmpty
   SplittingOpOptions options;
   options.splittingOps = std::move(ops);
   options.mergeEmptyOnlyPieces = mergeEmpty;
+  options.registry = &atenRegistry();
   DiagnosticEngine diag;
   FailureOr<PartitionPlan> plan = partitionAtSplittingOps(p.graph(), options, diag);
   EXPECT_TRUE(succeeded(plan)) << diag.renderAll();
@@ -183,9 +184,24 @@ TEST(SplittingOpPartitioner, GetItemOfMultiOutputSplittingOpStaysInItsPiece) {
         return (c, b)
 )py");
   // g1 comes after sigmoid in graph order but joins its producer's piece;
-  // no piece takes the tuple `s`.
+  // no piece takes the tuple `s` (its schema returns `Tensor(a)[]`).
   EXPECT_EQ(split(*p, {"aten::split"}),
             "0:C[a](x)->(a) 1:S[s,g0,g1](a)->(g0,g1) 2:C[b,c](a,g0,g1)->(b,c)");
+}
+
+TEST(SplittingOpPartitioner, GetItemOfTensorStaysAfterAWriteOfIt) {
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
+    def forward(self, x: "f32[4, 8]", i: "i64[2]"):
+        a: "f32[4, 8]" = torch.ops.aten.relu.default(x)
+        m: "f32[4, 8]" = torch.ops.aten.mm.default(a, a)
+        z: "f32[4, 8]" = torch.ops.aten.zero_.default(a)
+        g: "f32[2, 8]" = a[i]
+        return (g, m, z)
+)py");
+  // `a[i]` copies rows of `a`: moved into a's piece it would read them before
+  // zero_ clears them.
+  EXPECT_EQ(split(*p, {"aten::mm"}),
+            "0:C[a](x)->(a) 1:S[m](a)->(m) 2:C[z,g](a,i)->(z,g)");
 }
 
 TEST(SplittingOpPartitioner, ChunksConsumedBySeveralLaterPieces) {
