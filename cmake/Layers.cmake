@@ -1,4 +1,4 @@
-# The library's layers (DESIGN §1), bottom to top. A layer may include the
+# The library's layers (docs/architecture.md §1), bottom to top. A layer may include the
 # headers of, and link against, only itself and the layers listed before it;
 # the build enforces this (CMakeLists.txt: one static library per layer, each
 # compiled against a staged include directory that holds only those layers'

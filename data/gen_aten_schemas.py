@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes data/aten_schemas.txt: every op schema the installed torch knows.
 
-The table is piecewise's built-in knowledge of torch ops (DESIGN.md section 4).
+The table is piecewise's built-in knowledge of torch ops (docs/architecture.md §4, docs/schemas.md).
 It holds one `str(schema)` per line, sorted and deduplicated, after a header
 comment naming the torch version that produced it. CMake embeds the file into
 the library (cmake/EmbedText.cmake), so regenerate and commit it whenever the

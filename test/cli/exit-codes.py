@@ -1,4 +1,4 @@
-# Exit status (DESIGN §8): 0 ok, 1 input or verification errors, 2 usage.
+# Exit status (docs/architecture.md §8): 0 ok, 1 input or verification errors, 2 usage.
 # RUN: %expect-exit 0 %piecewise lint %s
 # RUN: %expect-exit 1 %piecewise lint %t.missing.py 2>/dev/null
 # RUN: %python -c "open(r'%t.bad.py', 'w').write('graph():\n    %%x : [num_users=1] = placeholder[target=x]\n    %%y = call_function[target=torch.ops.aten.relu.default](args = (%%z,), kwargs = {})\n')"

@@ -2,8 +2,8 @@
 //
 // The one declaration of every subcommand. main.cpp builds one CLI11 app with
 // the global options and registers each subcommand, and does nothing else; a
-// subcommand runs from its CLI11 callback and stores its exit status (DESIGN
-// §8: 0 ok, 1 input or verification errors, 2 usage) in the shared
+// subcommand runs from its CLI11 callback and stores its exit status
+// (docs/architecture.md §8: 0 ok, 1 input or verification errors, 2 usage) in the shared
 // `exitCode`. Commands read their input through Driver.h; the ones that build
 // a plan share its options through PlanOptions.h.
 //
@@ -28,7 +28,7 @@ struct GlobalOptions {
   std::string graph;
 };
 
-/// Exit statuses (DESIGN §8).
+/// Exit statuses (docs/architecture.md §8).
 enum ExitCode : int { kExitOk = 0, kExitInputError = 1, kExitUsage = 2 };
 
 /// Each adds its subcommand to `app`; the subcommand reads `globals` and sets

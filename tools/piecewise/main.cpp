@@ -2,7 +2,7 @@
 //
 //   piecewise [--schema-file PATH]... [--no-verify] <command> [options] [FILE|-]
 //
-// Exit status (DESIGN §8): 0 ok, 1 input or verification errors (diagnostics
+// Exit status (docs/architecture.md §8): 0 ok, 1 input or verification errors (diagnostics
 // on stderr), 2 usage errors.
 //
 //===----------------------------------------------------------------------===//

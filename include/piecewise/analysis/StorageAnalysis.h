@@ -1,7 +1,7 @@
 //===- StorageAnalysis.h - Which values share memory, which are written -*- C++ -*-===//
 //
 // A tensor value lives in a storage; a view or alias shares its base's
-// (DESIGN §7). This is the one flow-insensitive may-alias partition of a
+// (docs/architecture.md §7). This is the one flow-insensitive may-alias partition of a
 // graph's values, computed from the effect model (Effects.h) with a
 // union-find over a NodeNumbering, in time linear in nodes plus references:
 //  - a node joins the storage of every input its outputs may alias

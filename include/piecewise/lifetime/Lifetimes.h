@@ -1,7 +1,7 @@
 //===- Lifetimes.h - Buffer lifetimes and partition signatures --*- C++ -*-===//
 //
 // Given a PartitionPlan (from either partitioner), computes when each value
-// dies and what each partition takes and gives back (DESIGN §7).
+// dies and what each partition takes and gives back (docs/architecture.md §7).
 //
 // Execution order: the placeholders, then each piece's nodes in plan order.
 // A value's *death* is the last use, in that order, of any name of its

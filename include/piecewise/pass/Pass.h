@@ -1,6 +1,6 @@
 //===- Pass.h - A graph rewrite and what it runs with -----------*- C++ -*-===//
 //
-// A Pass rewrites one Graph in place. Its contract (DESIGN §5):
+// A Pass rewrites one Graph in place. Its contract (docs/architecture.md §5):
 //
 //   FailureOr<bool> run(Graph&, PassContext&)
 //     failure  the pass could not complete; it reported why in ctx.diag() and
