@@ -2,6 +2,8 @@
 
 #include "piecewise/analysis/Effects.h"
 
+#include "piecewise/analysis/ValueKind.h"
+
 #include "piecewise/ir/Target.h"
 
 #include <algorithm>
@@ -28,7 +30,21 @@ std::string_view nameSpace(std::string_view canonical) {
 
 /// Ops whose result depends on (and which advance) the RNG state.
 bool isRandomOp(std::string_view base) {
-  return contains({"rand",
+  return contains({"scaled_dot_product_attention", // dropout_p > 0
+                   "_scaled_dot_product_attention_math",
+                   "_scaled_dot_product_flash_attention",
+                   "_scaled_dot_product_flash_attention_for_cpu",
+                   "_scaled_dot_product_efficient_attention",
+                   "_scaled_dot_product_cudnn_attention",
+                   "_flash_attention_forward",
+                   "_efficient_attention_forward",
+                   "lstm",
+                   "gru",
+                   "rnn_tanh",
+                   "rnn_relu",
+                   "_cudnn_rnn",
+                   "miopen_rnn",
+                   "rand",
                    "rand_like",
                    "randn",
                    "randn_like",
@@ -201,11 +217,29 @@ bool isPureMethod(std::string_view m) {
                   m);
 }
 
-/// Ops whose result shares its input's storage although their schema says
-/// `-> Tensor`: `_unsafe_view` is a view that autograd does not track as one
-/// (make_fx emits it for `a @ w` on a 3-d `a`).
-bool isUnannotatedView(std::string_view base) {
-  return base == "_unsafe_view";
+/// Ops whose result may share an input's storage although their schema says
+/// `-> Tensor` (or `-> Tensor[]`): `_unsafe_view` and the `unsafe_*` splits are
+/// views autograd does not track as such (make_fx emits `_unsafe_view` for
+/// `a @ w` on a 3-d `a`); the others may hand back an input itself (`type_as`
+/// to its own dtype, `dropout` when not training, `sum_to_size` to its own
+/// size, the `atleast_*d` of a tensor that already has the rank) or views of
+/// it (`broadcast_tensors`, `meshgrid`); `set_` makes `self` share `source`.
+bool isUnannotatedAlias(std::string_view base) {
+  return base.starts_with("_cast_") ||
+         contains({"_unsafe_view", "unsafe_split", "unsafe_split_with_sizes", "unsafe_chunk",
+                   "type_as", "broadcast_tensors", "meshgrid", "atleast_1d", "atleast_2d",
+                   "atleast_3d", "_reshape_from_tensor", "dropout", "feature_dropout",
+                   "alpha_dropout", "feature_alpha_dropout", "sum_to_size", "set_", "data",
+                   "lift_fresh"},
+                  base);
+}
+
+/// Ops whose schema annotates the result as an alias although it may be a
+/// copy: they return a view when the strides allow one, else a new tensor.
+bool mayCopyDespiteAlias(std::string_view base) {
+  return contains({"reshape", "reshape_as", "flatten", "contiguous", "to", "resolve_conj",
+                   "resolve_neg", "_autocast_to_reduced_precision", "_autocast_to_full_precision"},
+                  base);
 }
 
 /// `operator.setitem`, `operator.delitem` and the in-place `operator.i*`
@@ -258,15 +292,18 @@ NodeEffects fromSchema(const FunctionSchema& s, std::string_view target) {
     if (aliased)
       e.aliasedArgs.push_back(i);
   }
-  if (e.aliasedArgs.empty() && isUnannotatedView(base) && !s.arguments.empty())
-    e.aliasedArgs.push_back(0); // `self`
+  // `set_(self, source)` annotates `self` only, but makes it share `source`.
+  bool unannotatedAlias = isUnannotatedAlias(base) && (e.aliasedArgs.empty() || base == "set_");
+  if (unannotatedAlias)
+    e.aliasedArgs.clear();
   if (!e.aliasedArgs.empty())
     e.aliases = AliasKind::SchemaArgs;
-  else if (returnAliases)
+  else if (returnAliases || unannotatedAlias)
     e.aliases = AliasKind::AllInputs; // an annotation we cannot place: conservative
+  e.plainView = e.aliases == AliasKind::SchemaArgs && !mayCopyDespiteAlias(base);
 
   bool multiOutput = s.returns.size() > 1 || (s.returns.size() == 1 && s.returns[0].isList());
-  e.freshElements = multiOutput && !returnAliases;
+  e.freshElements = multiOutput && !returnAliases && !unannotatedAlias;
 
   bool random = isRandomOp(base);
   bool effectOnly = s.returns.empty() && !s.isVarret;
@@ -359,6 +396,41 @@ NodeEffects EffectAnalysis::classify(const Node& node) {
   }
   }
   return opaque_;
+}
+
+namespace {
+
+/// Basic indexing (ints, slices, None, Ellipsis, a tuple of those): a view.
+bool isBasicIndex(const Argument& a) {
+  switch (a.kind()) {
+  case Argument::Kind::Int:
+  case Argument::Kind::None:
+  case Argument::Kind::Ellipsis:
+    return true;
+  case Argument::Kind::Sym:
+  case Argument::Kind::Slice: // whatever its bounds
+    return true;
+  case Argument::Kind::Tuple:
+    for (const Argument& e : a.elements())
+      if (e.kind() == Argument::Kind::Tuple || !isBasicIndex(e))
+        return false;
+    return true;
+  default:
+    return false; // a tensor, a list, a bool, a SymInt node: may gather (copy)
+  }
+}
+
+} // namespace
+
+bool EffectAnalysis::isPlainView(const Node& node) {
+  if (node.isGetItem()) {
+    if (node.args().size() != 2 || !node.kwargs().empty() || !node.args()[0].isNode())
+      return false;
+    if (classifyValue(*node.args()[0].getNode(), registry_) == ValueKind::Tuple)
+      return !node.args()[1].isNode(); // unpacking: the element itself
+    return isBasicIndex(node.args()[1]);
+  }
+  return node.op() == OpKind::CallFunction && of(node).plainView;
 }
 
 const NodeEffects& EffectAnalysis::of(const Node& node) {

@@ -3,6 +3,7 @@
 #include "piecewise/partition/CudagraphPartitioner.h"
 
 #include "piecewise/analysis/PeakMemory.h"
+#include "piecewise/analysis/ValueKind.h"
 #include "piecewise/ir/Target.h"
 
 #include <fmt/format.h>
@@ -223,6 +224,11 @@ FailureOr<PartitionPlan> partitionForCudagraphs(const Graph& graph, const OpRegi
   std::vector<uint32_t> reasonOf(n, 0);
   std::vector<uint32_t> order;
   order.reserve(n);
+  // The getitems that unpack each tuple (a multi-output op's result), by the
+  // producer's number: they run right after it, wherever they stand in the
+  // graph, so a tuple never crosses a piece boundary. Other getitems (tensor
+  // indexing, which may copy) keep their place.
+  std::vector<std::vector<uint32_t>> unpackedBy;
   bool ok = true;
   for (uint32_t i = 0; i < n; ++i) {
     Node* node = num.node(i);
@@ -239,6 +245,15 @@ FailureOr<PartitionPlan> partitionForCudagraphs(const Graph& graph, const OpRegi
         continue;
       }
       cls[i] = cls[p];
+      size_t inputs = 0;
+      node->forEachInput([&](const Node*) { ++inputs; });
+      if (inputs == 1 && classifyValue(*num.node(p), registry) == ValueKind::Tuple) {
+        // Unpacking a tuple: it runs right after its producer (below).
+        if (unpackedBy.empty())
+          unpackedBy.resize(n);
+        unpackedBy[p].push_back(i);
+        continue;
+      }
     } else if (std::optional<std::string> r = safety.unsafeReason(*node)) {
       cls[i] = 1;
       reasonOf[i] = static_cast<uint32_t>(reasonList.size());
@@ -250,6 +265,21 @@ FailureOr<PartitionPlan> partitionForCudagraphs(const Graph& graph, const OpRegi
   }
   if (!ok)
     return failure();
+  if (!unpackedBy.empty()) {
+    std::vector<uint32_t> placed;
+    placed.reserve(n);
+    std::vector<uint32_t> stack;
+    for (uint32_t i : order) {
+      stack.push_back(i);
+      while (!stack.empty()) { // a getitem may unpack a tuple in turn
+        uint32_t k = stack.back();
+        stack.pop_back();
+        placed.push_back(k);
+        stack.insert(stack.end(), unpackedBy[k].rbegin(), unpackedBy[k].rend());
+      }
+    }
+    order = std::move(placed);
+  }
 
   auto countRuns = [&](const std::vector<uint32_t>& o) {
     size_t runs = 0;

@@ -244,9 +244,19 @@ FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
             writers[s].push_back(k);
         });
     }
-    const std::vector<uint32_t>& w = writers[storages->storageOf(producer)];
-    auto it = std::upper_bound(w.begin(), w.end(), producer);
-    return it != w.end() && *it < getitem;
+    // Any input of the getitem (the producer, a tensor index) written in between.
+    bool written = false;
+    num.node(getitem)->forEachInput([&](const Node* in) {
+      uint32_t s = storages->storageOf(in);
+      if (s == NodeNumbering::kAbsent) {
+        written = true;
+        return;
+      }
+      const std::vector<uint32_t>& w = writers[s];
+      auto it = std::upper_bound(w.begin(), w.end(), producer);
+      written = written || (it != w.end() && *it < getitem);
+    });
+    return written;
   };
 
   bool ok = true;
@@ -269,8 +279,21 @@ FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
           ok = false;
           continue;
         }
-        if (idOf[p] == current || classifyValue(*producer, options.registry) == ValueKind::Tuple ||
-            !writtenBetween(p, i)) {
+        // Its other inputs (a tensor index) must be defined by the producer's
+        // piece to move with it.
+        bool inputsReady = true;
+        size_t otherInputs = 0;
+        n->forEachInput([&](const Node* in) {
+          if (in == producer)
+            return;
+          ++otherInputs;
+          uint32_t k = num.lookup(in);
+          if (k == NodeNumbering::kAbsent || (!in->isPlaceholder() && idOf[k] > idOf[p]))
+            inputsReady = false;
+        });
+        bool unpacksTuple =
+            otherInputs == 0 && classifyValue(*producer, options.registry) == ValueKind::Tuple;
+        if (idOf[p] == current || (inputsReady && (unpacksTuple || !writtenBetween(p, i)))) {
           assign(n, i, idOf[p]);
           continue;
         }

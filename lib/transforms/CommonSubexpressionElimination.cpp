@@ -131,7 +131,11 @@ FailureOr<bool> CommonSubexpressionEliminationPass::run(Graph& graph, PassContex
   /// since `rep`, nor when the result is not a plain view of the inputs (a
   /// getitem or a schema view) and either result's storage gets written.
   auto safeToMerge = [&](Node* n, Node* rep, const NodeEffects& e) {
-    bool sameMemory = e.aliases == AliasKind::SchemaArgs || n->isGetItem();
+    // Two plain views of the same input are the same memory, whatever writes
+    // it later; anything that may copy (reshape, contiguous, `x[idx]`) is a
+    // separate value once either one is written.
+    (void)e;
+    bool sameMemory = effects.isPlainView(*n);
     if (!anyWriter) {
       // Nothing has written so far; a later write could still hit a result.
       if (sameMemory)

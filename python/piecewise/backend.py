@@ -61,6 +61,28 @@ from . import fx as _fx
 from .split import _pattern, split_graph
 
 
+def _share_key(item) -> tuple:
+    """What two pieces must agree on to share one compiled artifact: their structural hash
+    (names and symbols aside), the identity of every Python callable and constant they use
+    (two closures, or two constants, can print alike), and which of their inputs require
+    grad (the artifact is compiled for that)."""
+    objects: List[int] = []
+    grads: List[bool] = []
+    ops = (torch._ops.OpOverload, torch._ops.OpOverloadPacket, torch._ops.HigherOrderOperator)
+    for n in item.graph.graph.nodes:
+        if n.op == "call_function" and not isinstance(n.target, ops):
+            objects.append(id(n.target))
+        elif n.op == "get_attr":
+            obj = item.graph
+            for part in str(n.target).split("."):
+                obj = getattr(obj, part, None)
+            objects.append(id(obj))
+        elif n.op == "placeholder":
+            v = n.meta.get("example_value", n.meta.get("val"))
+            grads.append(bool(getattr(v, "requires_grad", False)))
+    return (item.hash, tuple(objects), tuple(grads))
+
+
 class _Shared(torch.nn.Module):
     """Calls a compiled artifact shared by pieces with equal structural hash."""
 
@@ -233,15 +255,16 @@ class PiecewiseBackend:
         split_gm, items = split_graph(gm, self.splitting_ops)
         if dump is not None:
             _dump_split(dump, split_gm, items)
+        keys = {id(item): _share_key(item) for item in items if not item.is_splitting_graph}
         try:
-            cache, seconds = self._compile_pieces(call, items)
+            cache, seconds = self._compile_pieces(call, items, keys)
         except BaseException as e:
             if entry is not None:
                 entry["status"] = f"compilation failed ({type(e).__name__})"
                 self._write_index()
             raise
         for item in items:
-            fn = cache.get(item.hash)
+            fn = cache.get(keys.get(id(item)))
             if fn is not None and fn is not item.graph:
                 setattr(split_gm, item.submod_name, _Shared(fn, item.graph))
         st = self.stats
@@ -261,32 +284,33 @@ class PiecewiseBackend:
         self.split_modules.append(split_gm)
         return split_gm
 
-    def _compile_pieces(self, call: int, items):
-        """Compiles the first piece of each hash; returns ({hash: artifact}, {hash: seconds}).
-        Prints progress lines (see the module docstring)."""
-        users: Dict[str, int] = {}
+    def _compile_pieces(self, call: int, items, keys):
+        """Compiles the first piece of each share key (`_share_key`); returns
+        ({key: artifact}, {hash: seconds}). Prints progress lines (see the module docstring)."""
+        users: Dict[tuple, int] = {}
         for item in items:
             if not item.is_splitting_graph:
-                users[item.hash] = users.get(item.hash, 0) + 1
+                users[keys[id(item)]] = users.get(keys[id(item)], 0) + 1
         total = len(users)
-        cache: Dict[str, Callable] = {}
+        cache: Dict[tuple, Callable] = {}
         seconds: Dict[str, float] = {}
         threshold = self.progress
         t_start = time.perf_counter()
         for item in items:
-            if item.is_splitting_graph or item.hash in cache:
+            if item.is_splitting_graph or keys[id(item)] in cache:
                 continue
+            key = keys[id(item)]
             k = len(cache) + 1
-            n = users[item.hash]
+            n = users[key]
             what = (f"piece {k}/{total} (hash {item.hash[:8]}\u2026, used by {n} "
                     f"piece{'s' if n != 1 else ''})")
             t0 = time.perf_counter()
             announced = threshold is not None and t0 - t_start >= threshold
             if announced:
                 _progress(f"graph {call}: compiling {what}")
-            cache[item.hash] = self._compile(item.graph)
+            cache[key] = self._compile(item.graph)
             dt = time.perf_counter() - t0
-            seconds[item.hash] = dt
+            seconds[item.hash] = seconds.get(item.hash, 0.0) + dt
             if announced or (threshold is not None and dt >= threshold):
                 _progress(f"graph {call}: compiled {what} in {dt:.2f} s")
         return cache, seconds

@@ -467,14 +467,19 @@ def _split_graph_ex_gc(gm, splitting_ops, decompose_size, merge_empty):
     # per node, most of the GC's cost) would find nothing: the new objects are moved
     # straight to the oldest generation instead (freeze + unfreeze: two list splices, no
     # walk). Only when nothing is frozen already (vLLM freezes its startup objects): those
-    # must stay frozen.
+    # must stay frozen. The promotion moves every young object, not only ours: the young
+    # generations are collected first, so that the caller's garbage is not promoted with
+    # them (it would then wait for a full collection).
     enabled = gc.isenabled()
+    promote = enabled and gc.get_freeze_count() == 0
+    if promote:
+        gc.collect(1)
     gc.disable()
     try:
         return _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty)
     finally:
         if enabled:
-            if gc.get_freeze_count() == 0:
+            if promote and gc.get_freeze_count() == 0:
                 gc.freeze()
                 gc.unfreeze()
             gc.enable()

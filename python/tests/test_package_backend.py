@@ -68,3 +68,47 @@ def test_backend_inductor(dynamic):
     assert be.stats["graphs"] == 1
     assert be.stats["splitting_pieces"] == (3 if dynamic else 2)
     assert be.stats["compilations"] == be.stats["unique_pieces"] == 3
+
+
+def _closure(k):
+    def scale(x):
+        return x * k
+    torch.compiler.allow_in_graph(scale)
+    return scale
+
+
+def test_backend_does_not_share_pieces_calling_different_closures():
+    """Two closures of one factory print alike (same qualified name), so the pieces that
+    call them hash alike; they are still different programs and get their own artifact."""
+    s2, s3 = _closure(2.0), _closure(3.0)
+
+    def f(x):
+        return torch.sin(s3(torch.sin(s2(x))))
+
+    x = torch.randn(4)
+    be = piecewise.backend(splitting_ops=["torch.sin"], compile_with="eager")
+    torch._dynamo.reset()
+    out = torch.compile(f, backend=be, fullgraph=True)(x)
+    torch.testing.assert_close(out, f(x))
+    assert be.stats["compilations"] == 2
+
+
+def test_backend_does_not_share_pieces_whose_inputs_differ_in_requires_grad():
+    """A piece whose input requires grad is compiled for autograd; a structurally equal
+    piece on a plain tensor is not the same artifact."""
+    w = torch.randn(4, requires_grad=True)
+
+    def f(x):
+        a = torch.sin(x * 2)          # x does not require grad
+        b = torch.sin(w * 2)          # w does
+        return a + b
+
+    x = torch.randn(4)
+    be = piecewise.backend(splitting_ops=["torch.sin"], compile_with="eager")
+    torch._dynamo.reset()
+    out = torch.compile(f, backend=be, fullgraph=True)(x)
+    assert out.requires_grad
+    out.sum().backward()
+    torch.testing.assert_close(w.grad, 2 * torch.cos(w.detach() * 2))
+    # x * 2 and w * 2 hash alike but are compiled apart; a + b is the third.
+    assert be.stats["compilations"] == 3

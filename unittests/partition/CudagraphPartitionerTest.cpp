@@ -249,13 +249,10 @@ TEST(CudagraphPartitioner, GetItemsGoWithTheirProducer) {
             "(g0,g1) 2:C[b](g0,g1)->(b)");
 }
 
-// BUG (lib/partition/CudagraphPartitioner.cpp): a getitem after a node of the
-// other class starts a piece of its own, so the tuple `vm` crosses a boundary
-// (piece 0 outputs it, piece 2 takes it), against the header's "a tuple never
-// crosses a boundary"; that piece is also cudagraph-unsafe with an empty
-// reason. Today: `0:U[vm,g0](x)->(vm,g0) 1:C[r] 2:U{}[g1](vm)->(g1) 3:C[b]`.
-// Expected: g1 joins its producer's piece, as in SplittingOpPartitioner.
-TEST(CudagraphPartitioner, DISABLED_LateGetItemJoinsItsProducersPiece) {
+// A getitem unpacking a tuple runs right after its producer, even after a node
+// of the other class: the tuple `vm` never crosses a boundary (found by this
+// test: g1 used to start an unsafe piece of its own with an empty reason).
+TEST(CudagraphPartitioner, LateGetItemJoinsItsProducersPiece) {
   auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, x: "f32[4, 8][8, 1]cuda:0"):
         vm = torch.ops.aten.var_mean.correction(x, [1])

@@ -30,9 +30,11 @@
 //     functional by construction (they copy, call and return new tensors):
 //     removable, write nothing, fresh elements, no order to keep. Not CSE
 //     candidates (the wrapped op may be anything).
-//  4. Fixed lists: views whose schema does not say so (`_unsafe_view`: its
-//     result shares `self`'s storage although the schema reads `-> Tensor`),
-//     random ops (consume RNG state: kept, never merged, keep
+//  4. Fixed lists: ops whose result may share an input's storage although
+//     the schema reads `-> Tensor` (`_unsafe_view`, `unsafe_split`, `type_as`,
+//     `set_`, ...: they alias all their inputs), ops annotated as views that
+//     may copy (`reshape`, `contiguous`, `to`: not plain views), random ops
+//     (including attention and RNN ops with dropout) (consume RNG state: kept, never merged, keep
 //     their order), uninitialized allocations (`empty*`: never merged),
 //     assertions / profiler / record_stream ops (kept, keep order).
 //  5. Python callables FX records: the pure `operator.*` functions,
@@ -97,6 +99,10 @@ struct NodeEffects {
   bool keepsOrder = false;
   /// A getitem of its value is a fresh storage, not a view of this node's.
   bool freshElements = false;
+  /// Its result is always a view of the aliased arguments (never a copy):
+  /// `view`, `slice`, `transpose`; not `reshape` or `contiguous`, which copy
+  /// when the strides do not allow a view. See also EffectAnalysis::isPlainView.
+  bool plainView = false;
   /// True when the effects come from rule 1 (opaque).
   bool opaque = false;
   WriteKind writes = WriteKind::None;
@@ -168,6 +174,11 @@ public:
 
   /// True when `node` may write anything.
   bool mayWrite(const Node& node) { return of(node).writes != WriteKind::None; }
+  /// True when `node`'s value is always the same memory as (part of) an
+  /// input: a plainView op, or a getitem that unpacks a tuple or indexes a
+  /// tensor with ints, slices, None and Ellipsis only (tensor, list or node
+  /// indices gather: a copy).
+  bool isPlainView(const Node& node);
   /// True when `node` must keep its order relative to other such nodes.
   bool keepsOrder(const Node& node) { return of(node).keepsOrder; }
 

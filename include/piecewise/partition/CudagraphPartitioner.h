@@ -16,7 +16,10 @@
 // An upload (a copy from CPU onto the main device, `.cuda()`, `.to(main)`)
 // is not a reason: it starts the captured partition after the CPU region
 // (the seed case: two captured partitions around the CPU copy).
-// A getitem goes with its producer (a tuple never crosses a boundary). The
+// A getitem takes its producer's class; one that unpacks a tuple (a
+// multi-output op's result) also runs right after its producer, wherever it
+// stands, so a tuple never crosses a boundary (tensor indexing, which may
+// copy, keeps its place). The
 // main device is the accelerator device most tensors of the graph live on
 // (none for a CPU graph: then CPU work is no reason).
 //
