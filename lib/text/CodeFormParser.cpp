@@ -133,6 +133,10 @@ private:
   void handleSetItem(PyLexer& lex, Token target);
   void handleAugmentedAssignment(PyLexer& lex, Token target);
   bool parseResultBinding(PyLexer& lex, Token target, std::string_view& name, Meta& meta);
+  /// Creates the call_function node of a statement that updates `target`
+  /// (subscript or augmented assignment) and reads the rest of the line.
+  void finishUpdate(PyLexer& lex, Token target, std::string_view name, Symbol op,
+                    std::vector<Argument> args, Meta meta);
   void handleReturn(PyLexer& lex, Token ret);
   void handleDeclarations(PyLexer& lex, Token first);
   void handleFlattenInputs(PyLexer& lex, Token first);
@@ -660,8 +664,12 @@ void CodeFormParser::handleSetItem(PyLexer& lex, Token target) {
   args.push_back(std::move(*self));
   args.push_back(std::move(*index));
   args.push_back(std::move(*value));
-  Node* n =
-      g.createNode(OpKind::CallFunction, name, g.intern("operator.setitem"), std::move(args), {});
+  finishUpdate(lex, target, name, g.intern("operator.setitem"), std::move(args), std::move(meta));
+}
+
+void CodeFormParser::finishUpdate(PyLexer& lex, Token target, std::string_view name, Symbol op,
+                                  std::vector<Argument> args, Meta meta) {
+  Node* n = graph_->createNode(OpKind::CallFunction, name, op, std::move(args), {});
   n->setMeta(std::move(meta));
   n->setLoc(locOf(target.begin));
   n->setProvenance(provenance_);
@@ -745,16 +753,7 @@ void CodeFormParser::handleAugmentedAssignment(PyLexer& lex, Token target) {
   std::vector<Argument> args;
   args.push_back(std::move(*self));
   args.push_back(std::move(*value));
-  Node* n = g.createNode(OpKind::CallFunction, name, g.intern(opTarget), std::move(args), {});
-  n->setMeta(std::move(meta));
-  n->setLoc(locOf(target.begin));
-  n->setProvenance(provenance_);
-  remember(n);
-  if (lex.consumeIf(Tok::Semi) && !parseTail(lex, n->name()))
-    return;
-  Token t = lex.next();
-  if (!t.is(Tok::End))
-    error(t.begin, fmt::format("unexpected '{}' after the statement", t.text()));
+  finishUpdate(lex, target, name, g.intern(opTarget), std::move(args), std::move(meta));
 }
 
 void CodeFormParser::handleStatement(PyLexer& lex, Token first) {

@@ -620,13 +620,9 @@ void printModule(std::string& out, const Module& m, std::string_view className, 
       out += '\n';
       continue;
     }
-    if (isSubscriptAssignment(n)) {
-      // FX prints operator.setitem as the statement `x[index] = value`.
-      appendCodeArg(out, n.args()[0]);
-      out += '[';
-      appendCodeArg(out, n.args()[1]);
-      out += "] = ";
-      appendCodeArg(out, n.args()[2]);
+    // `;  name: "ann" = x` after a statement that updates x (subscript or
+    // augmented assignment), then the clean-up tail and the line's end.
+    auto bindResult = [&] {
       out += ";  ";
       out += n.name().str();
       appendAnnotationClause(out, n.meta(), options);
@@ -635,6 +631,15 @@ void printModule(std::string& out, const Module& m, std::string_view className, 
       if (options.cleanupTails)
         appendCleanupTail(out, n, lastUses, listed);
       out += '\n';
+    };
+    if (isSubscriptAssignment(n)) {
+      // FX prints operator.setitem as the statement `x[index] = value`.
+      appendCodeArg(out, n.args()[0]);
+      out += '[';
+      appendCodeArg(out, n.args()[1]);
+      out += "] = ";
+      appendCodeArg(out, n.args()[2]);
+      bindResult();
       continue;
     }
     if (std::string_view symbol = augmentedAssignmentSymbol(n); !symbol.empty()) {
@@ -644,14 +649,7 @@ void printModule(std::string& out, const Module& m, std::string_view className, 
       out += symbol;
       out += "= ";
       appendCodeArg(out, n.args()[1]);
-      out += ";  ";
-      out += n.name().str();
-      appendAnnotationClause(out, n.meta(), options);
-      out += " = ";
-      appendCodeArg(out, n.args()[0]);
-      if (options.cleanupTails)
-        appendCleanupTail(out, n, lastUses, listed);
-      out += '\n';
+      bindResult();
       continue;
     }
     out += n.name().str();

@@ -3,6 +3,7 @@
 #include "piecewise/partition/CudagraphPartitioner.h"
 
 #include "../TestUtil.h"
+#include "PlanDescription.h"
 
 #include <gtest/gtest.h>
 
@@ -13,32 +14,6 @@ using namespace piecewise;
 using namespace piecewise::testing;
 
 namespace {
-
-std::string names(const std::vector<Node*>& nodes) {
-  std::string s;
-  for (const Node* n : nodes) {
-    if (!s.empty())
-      s += ',';
-    s += n->name().str();
-  }
-  return s;
-}
-
-/// `id:K[nodes](inputs)->(outputs)` per piece, K = C (captured) or U
-/// (cudagraph-unsafe, followed by `{reason}`).
-std::string describe(const PartitionPlan& plan) {
-  std::string s;
-  for (const Piece& p : plan.pieces()) {
-    if (!s.empty())
-      s += ' ';
-    bool unsafe = p.kind == PieceKind::CudagraphUnsafe;
-    s += std::to_string(p.id) + ':' + (unsafe ? 'U' : 'C');
-    if (unsafe)
-      s += '{' + p.reason + '}';
-    s += '[' + names(p.nodes) + "](" + names(p.inputs) + ")->(" + names(p.outputs) + ')';
-  }
-  return s;
-}
 
 std::string partition(ParsedModule& p, const CudagraphPartitionOptions& options = {},
                       CudagraphPartitionStats* stats = nullptr) {

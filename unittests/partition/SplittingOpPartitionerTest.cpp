@@ -7,6 +7,7 @@
 #include "piecewise/text/Parser.h"
 
 #include "../TestUtil.h"
+#include "PlanDescription.h"
 
 #include <gtest/gtest.h>
 
@@ -17,28 +18,6 @@ using namespace piecewise;
 using namespace piecewise::testing;
 
 namespace {
-
-std::string names(const std::vector<Node*>& nodes) {
-  std::string s;
-  for (const Node* n : nodes) {
-    if (!s.empty())
-      s += ',';
-    s += n->name().str();
-  }
-  return s;
-}
-
-/// `id:K[nodes](inputs)->(outputs)` per piece, K = C (compiled) or S (splitting).
-std::string describe(const PartitionPlan& plan) {
-  std::string s;
-  for (const Piece& p : plan.pieces()) {
-    if (!s.empty())
-      s += ' ';
-    s += std::to_string(p.id) + ':' + (p.isSplitting() ? 'S' : 'C') + '[' + names(p.nodes) + "](" +
-         names(p.inputs) + ")->(" + names(p.outputs) + ')';
-  }
-  return s;
-}
 
 std::string split(ParsedModule& p, std::vector<std::string> ops, bool mergeEmpty = true) {
   SplittingOpOptions options;
@@ -200,8 +179,7 @@ TEST(SplittingOpPartitioner, GetItemOfTensorStaysAfterAWriteOfIt) {
 )py");
   // `a[i]` copies rows of `a`: moved into a's piece it would read them before
   // zero_ clears them.
-  EXPECT_EQ(split(*p, {"aten::mm"}),
-            "0:C[a](x)->(a) 1:S[m](a)->(m) 2:C[z,g](a,i)->(z,g)");
+  EXPECT_EQ(split(*p, {"aten::mm"}), "0:C[a](x)->(a) 1:S[m](a)->(m) 2:C[z,g](a,i)->(z,g)");
 }
 
 TEST(SplittingOpPartitioner, ChunksConsumedBySeveralLaterPieces) {
