@@ -623,6 +623,13 @@ def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
             h = _LazyHash(hashes, len(items))
         items.append(SplitItem(name, pid, is_split, sub, h, kind, reason))
     if output is not None:
+        # A constant the graph returns without any piece reading it is read by the
+        # stitching module itself (split_module's rule for constants).
+        for src in output.all_input_nodes:
+            if src.op == "get_attr" and src not in env:
+                attrs[src.target] = _attr(gm, src.target)
+                env[src] = make(top, src.name, "get_attr", src.target, (), empty, src.type,
+                                src.meta.copy())
         top.node_copy(output, env.__getitem__)
     if attrs:
         root = dict(children)

@@ -294,3 +294,26 @@ def test_aot_functionalized_graph():
         if it.is_splitting_graph:
             assert any("auto_functionalized" in str(n.target) for n in it.graph.graph.nodes)
     assert_same(split_gm(*inputs), expected, 1e-5, 1e-6, "split")
+
+
+def test_a_constant_returned_directly_stays_in_the_stitching_module():
+    """The output reads a get_attr constant that no piece reads: the stitching module
+    reads it itself (split_module's rule for constants), instead of failing."""
+    import torch.fx as fx
+
+    root = torch.nn.Module()
+    root.register_buffer("c", torch.arange(3.0))
+    g = fx.Graph()
+    x = g.placeholder("x")
+    c = g.get_attr("c")
+    s = g.call_function(torch.sin, (x,))
+    g.output((s, c))
+    gm = fx.GraphModule(root, g)
+    x0 = torch.randn(3)
+    expected = gm(x0)
+    split_gm, items = piecewise.split_graph(gm, ["torch.sin"])
+    split_gm.graph.lint()
+    got = split_gm(x0)
+    torch.testing.assert_close(got[0], expected[0])
+    torch.testing.assert_close(got[1], expected[1])
+    assert [i.is_splitting_graph for i in items] == [True]
