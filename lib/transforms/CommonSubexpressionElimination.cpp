@@ -128,13 +128,12 @@ FailureOr<bool> CommonSubexpressionEliminationPass::run(Graph& graph, PassContex
   // Whether any node of the graph writes at all (one cheap walk, on first need).
   std::optional<bool> graphWrites;
   /// May `n` reuse `rep`'s value? Not when an input's storage was written
-  /// since `rep`, nor when the result is not a plain view of the inputs (a
-  /// getitem or a schema view) and either result's storage gets written.
-  auto safeToMerge = [&](Node* n, Node* rep, const NodeEffects& e) {
+  /// since `rep`, nor when the result is not a plain view of the inputs
+  /// (EffectAnalysis::isPlainView) and either result's storage gets written.
+  auto safeToMerge = [&](Node* n, Node* rep) {
     // Two plain views of the same input are the same memory, whatever writes
     // it later; anything that may copy (reshape, contiguous, `x[idx]`) is a
     // separate value once either one is written.
-    (void)e;
     bool sameMemory = effects.isPlainView(*n);
     if (!anyWriter) {
       // Nothing has written so far; a later write could still hit a result.
@@ -175,7 +174,7 @@ FailureOr<bool> CommonSubexpressionEliminationPass::run(Graph& graph, PassContex
       Node*& rep = table.slotFor(*n, hashNode(*n));
       if (!rep) {
         rep = n;
-      } else if (safeToMerge(n, rep, e)) {
+      } else if (safeToMerge(n, rep)) {
         Node* survivor = rep;
         // `survivor` gains users. If it had one user before, that user skipped the
         // table (mayHaveTwin) and may now get a twin: enter it, if already visited.
