@@ -51,6 +51,19 @@ except ImportError:  # older torch: eager GraphModules
     _make_graph_module = None
 
 
+def _placeholder_meta(src: tfx.Node) -> dict:
+    """A copy of ``src``'s meta for the placeholder of a piece that takes it, with ``val``
+    and ``example_value`` both set when either is (what compilers of the piece read)."""
+    m = src.meta.copy()
+    v = m.get("val")
+    if v is None:
+        v = m.get("example_value")
+    if v is not None:
+        m.setdefault("val", v)
+        m.setdefault("example_value", v)
+    return m
+
+
 def _fast_node_factory():
     """Node creation without Graph.create_node's per-call pytree scan for raw SymInt
     arguments, without the namespace's name sanitizing (the names come from a valid FX
@@ -152,17 +165,20 @@ def _bulk_nodes_factory(use_core: bool = True):
     ph_key = ("placeholder", None)
     gi_key = ("call_function", getitem)
 
-    def emit_placeholders(g: tfx.Graph, srcs, senv) -> None:
-        """A placeholder per node of ``srcs`` (named and targeted by its name; its meta a
-        copy of the source's, with ``val`` and ``example_value`` both set when either is)."""
-        table = g._find_nodes_lookup_table.table
+    def graph_state(g: tfx.Graph, key):
+        """What creating a node touches in ``g``: its namespace, the used names, the
+        node-to-name map, the insertion function and the lookup-table bucket of ``key``."""
         ns = g._graph_namespace
-        used = ns._used_names
-        o2n = ns._obj_to_name
         insert = g._insert
         if getattr(insert, "__self__", None) is g._root and insert.__func__ is Node.prepend:
             insert = g._root._prepend
-        bucket = table[ph_key]
+        return (ns, ns._used_names, ns._obj_to_name, insert,
+                g._find_nodes_lookup_table.table[key])
+
+    def emit_placeholders(g: tfx.Graph, srcs, senv) -> None:
+        """A placeholder per node of ``srcs`` (named and targeted by its name; its meta a
+        copy of the source's, with ``val`` and ``example_value`` both set when either is)."""
+        ns, used, o2n, insert, bucket = graph_state(g, ph_key)
         empty = immutable_dict()
         for src in srcs:
             name = target = src.name
@@ -176,28 +192,14 @@ def _bulk_nodes_factory(use_core: bool = True):
             o2n[n] = name
             insert(n)
             bucket[n] = None
-            m = src.meta.copy()
-            v = m.get("val")
-            if v is None:
-                v = m.get("example_value")
-            if v is not None:
-                m.setdefault("val", v)
-                m.setdefault("example_value", v)
-            setattr_(n, "meta", m)
+            setattr_(n, "meta", _placeholder_meta(src))
             senv[src] = n
         g._len += len(srcs)
 
     def emit_getitems(g: tfx.Graph, call: tfx.Node, srcs, env) -> None:
         """``getitem(call, k)`` for the k-th node of ``srcs``, named as it and with a copy of
         its meta, recorded in ``env``."""
-        table = g._find_nodes_lookup_table.table
-        ns = g._graph_namespace
-        used = ns._used_names
-        o2n = ns._obj_to_name
-        insert = g._insert
-        if getattr(insert, "__self__", None) is g._root and insert.__func__ is Node.prepend:
-            insert = g._root._prepend
-        bucket = table[gi_key]
+        ns, used, o2n, insert, bucket = graph_state(g, gi_key)
         empty = immutable_dict()
         k = 0
         for src in srcs:
@@ -528,6 +530,7 @@ def _new_module(graph: tfx.Graph, modules) -> tfx.GraphModule:
     return _new_gm(modules or {}, graph, "GraphModule")
 
 
+
 def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
            ) -> Tuple[tfx.GraphModule, List[SplitItem]]:
     make = _make_node
@@ -583,14 +586,8 @@ def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
                         attrs[src.target] = value
                         env[src] = make(top, src.name, "get_attr", src.target, (), empty, src.type,
                                         src.meta.copy())
-                m = src.meta.copy()
-                v = m.get("val")
-                if v is None:
-                    v = m.get("example_value")
-                if v is not None:
-                    m.setdefault("val", v)
-                    m.setdefault("example_value", v)
-                senv[src] = make(sg, src.name, "placeholder", src.name, (), empty, src.type, m)
+                senv[src] = make(sg, src.name, "placeholder", src.name, (), empty, src.type,
+                                 _placeholder_meta(src))
                 call_args.append(env[src])
         lookup = senv.__getitem__
         srcs = [nodes[i] for i in pnodes]
