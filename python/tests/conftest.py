@@ -9,6 +9,7 @@
 """
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -39,6 +40,16 @@ def shared_dir_path():
 def piecewise_bin_path():
     env = os.environ.get("PIECEWISE_BIN")
     return Path(env) if env else REPO_ROOT / "build" / "piecewise"
+
+
+def run_piecewise(*args, check=True):
+    """Runs the CLI with ``args``; with ``check``, fails the test (showing stderr) unless it
+    exits 0."""
+    r = subprocess.run([str(piecewise_bin_path()), *map(str, args)], capture_output=True,
+                       text=True)
+    if check:
+        assert r.returncode == 0, f"piecewise {' '.join(map(str, args))}:\n{r.stderr}"
+    return r
 
 
 @pytest.fixture(scope="session")

@@ -7,14 +7,13 @@ the live GraphModule's. Every file must also lint, print as a fixed point, and g
 opt, split, partition and codegen.
 """
 
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 import torch
 
-from conftest import REPO_ROOT, piecewise_bin_path
+from conftest import REPO_ROOT, piecewise_bin_path, run_piecewise
 
 DYNAMO_DIR = REPO_ROOT / "examples" / "dynamo"
 sys.path.insert(0, str(DYNAMO_DIR))
@@ -24,11 +23,7 @@ import capture  # noqa: E402  (the capture script: models, custom ops, opaque La
 CASES = capture.cases()
 
 
-def run(*args, check=True):
-    r = subprocess.run([str(piecewise_bin_path()), *map(str, args)], capture_output=True, text=True)
-    if check:
-        assert r.returncode == 0, f"piecewise {' '.join(map(str, args))}:\n{r.stderr}"
-    return r
+run = run_piecewise
 
 
 @pytest.fixture(autouse=True)

@@ -4,21 +4,16 @@ graph lints and splits, every output code passes verify-wrapper, and the two log
 two runs of the same model, hold the same Dynamo graphs."""
 
 import json
-import subprocess
 
 import pytest
 
-from conftest import REPO_ROOT, piecewise_bin_path
+from conftest import REPO_ROOT, piecewise_bin_path, run_piecewise
 
 LOGS = REPO_ROOT / "examples" / "logs"
 FILES = ["llama_trace.log", "llama_torch_logs.txt"]
 
 
-def run(*args, check=True):
-    r = subprocess.run([str(piecewise_bin_path()), *map(str, args)], capture_output=True, text=True)
-    if check:
-        assert r.returncode == 0, f"piecewise {' '.join(map(str, args))}:\n{r.stderr}"
-    return r
+run = run_piecewise
 
 
 @pytest.fixture(autouse=True)
