@@ -6,7 +6,8 @@
 
 namespace piecewise {
 
-Liveness::Liveness(const StorageAnalysis& storages, std::vector<uint32_t> order)
+Liveness::Liveness(const StorageAnalysis& storages, std::vector<uint32_t> order,
+                   std::span<const ExtraUse> extraUses)
     : storages_(&storages), order_(std::move(order)) {
   const NodeNumbering& num = storages.numbering();
   const size_t n = num.size();
@@ -37,6 +38,8 @@ Liveness::Liveness(const StorageAnalysis& storages, std::vector<uint32_t> order)
     for (uint32_t j : inputsOf(i))
       last[j] = std::max(last[j], at);
   }
+  for (const ExtraUse& u : extraUses)
+    last[u.value] = std::max(last[u.value], u.position);
   std::vector<uint32_t> storageDeath(storages.numStorages(), 0);
   for (uint32_t i = 0; i < n; ++i) {
     if (pos_[i] == kNotRun)

@@ -98,10 +98,7 @@ WrapperProgram lowerToWrapper(const LifetimePlan& lt) {
   w.functionPiece.push_back(-1);
   ScopeFunction& call = p.functions.emplace_back();
   call.name = "call";
-  uint32_t numPlaceholders = lt.endPosition();
-  for (const PartitionSignature& sig : sigs)
-    numPlaceholders -= sig.end - sig.begin;
-  scratch.assign(lt.order().begin(), lt.order().begin() + numPlaceholders);
+  scratch.assign(lt.order().begin(), lt.order().begin() + lt.numPlaceholders());
   p.append(call, K::Params, {}, scratch);
   auto freeDying = [&](uint32_t q) {
     scratch.clear();
@@ -109,8 +106,12 @@ WrapperProgram lowerToWrapper(const LifetimePlan& lt) {
     if (!scratch.empty())
       p.append(call, K::Del, scratch);
   };
-  for (uint32_t q = 0; q < numPlaceholders; ++q)
+  for (uint32_t q = 0; q < lt.numPlaceholders(); ++q)
     freeDying(q);
+  for (uint32_t q = lt.numPlaceholders(); q < lt.piecesBegin(); ++q) {
+    compute(call, lt.order()[q]);
+    freeDying(q);
+  }
   for (size_t pi = 0; pi < plan.size(); ++pi) {
     const PartitionSignature& sig = sigs[pi];
     if (functionOf[pi] < 0) {

@@ -5,6 +5,7 @@
 #include "piecewise/support/CheckedInt.h"
 
 #include <algorithm>
+#include <cassert>
 #include <set>
 
 namespace piecewise {
@@ -16,12 +17,19 @@ LifetimePlan::LifetimePlan(const PartitionPlan& plan, const OpRegistry* registry
   const NodeNumbering& num = plan.numbering();
   const size_t n = num.size();
 
-  // Execution order.
+  // Execution order: placeholders, stitching nodes, then the pieces.
   std::vector<uint32_t> order;
   order.reserve(n);
   for (uint32_t i = 0; i < n; ++i)
     if (num.node(i)->isPlaceholder())
       order.push_back(i);
+  numPlaceholders_ = static_cast<uint32_t>(order.size());
+  for (uint32_t i = 0; i < n; ++i) {
+    const Node* node = num.node(i);
+    if (plan.pieceIndexAt(i) < 0 && !node->isPlaceholder() && !node->isOutput())
+      order.push_back(i);
+  }
+  piecesBegin_ = static_cast<uint32_t>(order.size());
   {
     // Piece nodes in plan order, each piece in graph order: a counting sort of
     // node numbers by piece index (no pointer lookups).
@@ -31,31 +39,35 @@ LifetimePlan::LifetimePlan(const PartitionPlan& plan, const OpRegistry* registry
         ++start[static_cast<size_t>(pi) + 1];
     for (size_t k = 1; k < start.size(); ++k)
       start[k] += start[k - 1];
-    const size_t base = order.size();
-    order.resize(base + start.back());
+    order.resize(piecesBegin_ + start.back());
     for (uint32_t i = 0; i < n; ++i)
       if (int32_t pi = plan.pieceIndexAt(i); pi >= 0)
-        order[base + start[static_cast<size_t>(pi)]++] = i;
+        order[piecesBegin_ + start[static_cast<size_t>(pi)]++] = i;
   }
-  liveness_ = std::make_unique<Liveness>(*storages_, std::move(order));
-  const std::vector<uint32_t>& execOrder = liveness_->order();
-  auto pos = [&](uint32_t i) { return liveness_->position(i); };
-  auto death = [&](uint32_t i) { return liveness_->death(i); };
 
-  // Signatures.
+  // Piece ranges, and the boundary inputs as uses at each piece's call.
   signatures_.resize(plan.size());
-  std::vector<uint32_t> stamp(n, 0);
-  uint32_t b = static_cast<uint32_t>(execOrder.size());
-  for (const Piece& p : plan.pieces())
-    b -= static_cast<uint32_t>(p.nodes.size());
+  std::vector<Liveness::ExtraUse> calls;
+  uint32_t b = piecesBegin_;
   for (size_t pi = 0; pi < plan.size(); ++pi) {
     const Piece& piece = plan.pieces()[pi];
     PartitionSignature& sig = signatures_[pi];
-    const auto self = static_cast<int32_t>(pi);
-    const uint32_t mark = static_cast<uint32_t>(pi) + 1;
     sig.begin = b;
     sig.end = b + static_cast<uint32_t>(piece.nodes.size());
     b = sig.end;
+    for (const Node* in : piece.inputs)
+      calls.push_back({num.lookup(in), sig.begin});
+  }
+  liveness_ = std::make_unique<Liveness>(*storages_, std::move(order), calls);
+  auto pos = [&](uint32_t i) { return liveness_->position(i); };
+  auto death = [&](uint32_t i) { return liveness_->death(i); };
+
+  // Signatures: the piece's boundary, then the alias-only extras.
+  std::vector<uint32_t> stamp(n, 0);
+  for (size_t pi = 0; pi < plan.size(); ++pi) {
+    const Piece& piece = plan.pieces()[pi];
+    PartitionSignature& sig = signatures_[pi];
+    const uint32_t mark = static_cast<uint32_t>(pi) + 1;
     sig.cudagraphable = piece.kind == PieceKind::Compiled;
     sig.reason = piece.reason;
     std::set<std::string_view> symbols;
@@ -65,17 +77,15 @@ LifetimePlan::LifetimePlan(const PartitionPlan& plan, const OpRegistry* registry
           symbols.insert(s);
       });
     };
-    for (uint32_t q = sig.begin; q < sig.end; ++q) {
-      const uint32_t i = execOrder[q];
-      addSymbols(num.node(i));
-      for (uint32_t j : inputsOf(i)) {
-        if (pos(j) == Liveness::kNotRun || plan.pieceIndexAt(j) == self || stamp[j] == mark)
-          continue;
-        stamp[j] = mark;
-        sig.inputs.push_back({num.node(j), death(j) < sig.end, true});
-        addSymbols(num.node(j));
-      }
+    for (Node* in : piece.inputs) {
+      const uint32_t j = num.lookup(in);
+      stamp[j] = mark;
+      sig.inputs.push_back({in, death(j) < sig.end, true});
+      addSymbols(in);
     }
+    for (const Node* node : piece.nodes)
+      addSymbols(node);
+    // Inputs never read whose death falls inside the piece: it frees them.
     for (uint32_t q = sig.begin; q < sig.end; ++q) {
       forEachDyingAt(q, [&](uint32_t j) {
         if (pos(j) >= sig.begin || stamp[j] == mark)
@@ -85,21 +95,15 @@ LifetimePlan::LifetimePlan(const PartitionPlan& plan, const OpRegistry* registry
           sig.inputs.push_back({num.node(j), true, false});
       });
     }
-    for (uint32_t q = sig.begin; q < sig.end; ++q) {
-      const uint32_t j = execOrder[q];
-      Node* node = num.node(j);
-      bool out;
-      if (options_.debugDropAliasInputs) {
-        out = false;
-        for (const Node* u : node->users()) {
-          uint32_t k = num.lookup(u);
-          if (k != NodeNumbering::kAbsent && plan.pieceIndexAt(k) != self)
-            out = true;
-        }
-      } else {
-        out = death(j) >= sig.end;
-      }
-      if (out)
+    // Outputs: the boundary's, and the values only an alias keeps alive after
+    // the piece (a later piece frees them), in graph order.
+    for (const Node* o : piece.outputs)
+      stamp[num.lookup(o)] = mark;
+    for (Node* node : piece.nodes) {
+      const uint32_t j = num.lookup(node);
+      bool boundary = stamp[j] == mark;
+      assert((!boundary || death(j) >= sig.end) && "a boundary output dies inside its piece");
+      if (boundary || (!options_.debugDropAliasInputs && death(j) >= sig.end))
         sig.outputs.push_back(node);
     }
     if (options_.keepInputsAlive)

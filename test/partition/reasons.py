@@ -8,7 +8,7 @@
 # CHECK: partitions:      3 (2 cudagraphable, 1 not)
 # CHECK: partition_1  eager  1 nodes
 # CHECK-NEXT: reason:  data-dependent output: aten::nonzero.default
-# CHECK-NEXT: inputs:  a
+# CHECK-NEXT: inputs:  a, s0
 # CHECK-NEXT: outputs: nz
 # CHECK-NEXT: symbols: s0
 # UNSAFE: partitions:      4 (2 cudagraphable, 2 not)
@@ -19,9 +19,9 @@
 # DYN: partitions:      1 (0 cudagraphable, 1 not)
 # DYN: reason:  dynamic shape
 # JSON: {"plan": "cudagraph", "main_device": "cuda:0", "reordered": false, "partitions": [
-# JSON-NEXT: {"name": "partition_0", "id": 0, "cudagraphable": true, "reason": "", "num_nodes": 1, "inputs": [{"name": "x", "kind": "tensor", "deallocate": true, "read": true}], "outputs": ["a"], "symbol_inputs": ["s0"], "piece_kind": "compiled"},
-# JSON-NEXT: {"name": "partition_1", "id": 1, "cudagraphable": false, "reason": "data-dependent output: aten::nonzero.default", "num_nodes": 1, "inputs": [{"name": "a", "kind": "tensor", "deallocate": false, "read": true}], "outputs": ["nz"], "symbol_inputs": ["s0"], "piece_kind": "cudagraph-unsafe"},
-# JSON-NEXT: {"name": "partition_2", "id": 2, "cudagraphable": true, "reason": "", "num_nodes": 3, "inputs": [{"name": "a", "kind": "tensor", "deallocate": true, "read": true}], "outputs": ["d"], "symbol_inputs": ["s0"], "piece_kind": "compiled"}
+# JSON-NEXT: {"name": "partition_0", "id": 0, "cudagraphable": true, "reason": "", "num_nodes": 1, "inputs": [{"name": "x", "kind": "tensor", "deallocate": true, "read": true}, {"name": "s0", "kind": "symint", "deallocate": false, "read": true}], "outputs": ["a"], "symbol_inputs": ["s0"], "piece_kind": "compiled"},
+# JSON-NEXT: {"name": "partition_1", "id": 1, "cudagraphable": false, "reason": "data-dependent output: aten::nonzero.default", "num_nodes": 1, "inputs": [{"name": "a", "kind": "tensor", "deallocate": false, "read": true}, {"name": "s0", "kind": "symint", "deallocate": false, "read": true}], "outputs": ["nz"], "symbol_inputs": ["s0"], "piece_kind": "cudagraph-unsafe"},
+# JSON-NEXT: {"name": "partition_2", "id": 2, "cudagraphable": true, "reason": "", "num_nodes": 3, "inputs": [{"name": "a", "kind": "tensor", "deallocate": true, "read": true}, {"name": "s0", "kind": "symint", "deallocate": true, "read": true}], "outputs": ["d"], "symbol_inputs": ["s0"], "piece_kind": "compiled"}
 # JSON-NEXT: ], "num_partitions": 3, "num_cudagraphable": 2}
 # ORACLE: skip (nonzero's output size is data-dependent; compared in test_partition_codegen.py otherwise)
 class M(torch.nn.Module):

@@ -3,12 +3,14 @@
 #include "piecewise/lifetime/Lifetimes.h"
 #include "piecewise/codegen/PlanPipeline.h"
 #include "piecewise/partition/CudagraphPartitioner.h"
+#include "piecewise/partition/SplitGraph.h"
 #include "piecewise/text/Parser.h"
 
 #include "../TestUtil.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -171,6 +173,105 @@ TEST(Lifetimes, AliasedBaseIsAnInputWhereItsStorageDies) {
   LifetimePlan dropped(*plan, &atenRegistry(), bug);
   EXPECT_EQ(signature(dropped.signatures()[0]), "x* -> view");
   EXPECT_EQ(signature(dropped.signatures()[1]), "view* -> cpu");
+}
+
+/// The signature is the plan's boundary plus the alias-only extras, for every
+/// piece: the boundary inputs come first in the same order, every other input
+/// is never read; the boundary outputs are outputs, every other output is kept
+/// alive by an alias only.
+void expectSignaturesExtendBoundaries(const LifetimePlan& lt) {
+  const PartitionPlan& plan = lt.plan();
+  for (size_t pi = 0; pi < plan.size(); ++pi) {
+    const Piece& piece = plan.pieces()[pi];
+    const PartitionSignature& sig = lt.signatures()[pi];
+    ASSERT_GE(sig.inputs.size(), piece.inputs.size()) << piece.name();
+    for (size_t k = 0; k < sig.inputs.size(); ++k) {
+      if (k < piece.inputs.size()) {
+        EXPECT_EQ(sig.inputs[k].value, piece.inputs[k]) << piece.name() << " input " << k;
+      }
+      EXPECT_EQ(sig.inputs[k].read, k < piece.inputs.size()) << piece.name() << " input " << k;
+    }
+    for (const Node* o : piece.outputs)
+      EXPECT_NE(std::find(sig.outputs.begin(), sig.outputs.end(), o), sig.outputs.end())
+          << piece.name() << " does not return " << o->name().str();
+  }
+}
+
+TEST(Lifetimes, SignatureIsTheBoundaryPlusAliasOnlyExtras) {
+  auto p = parseGraph(kSeed);
+  DiagnosticEngine diag;
+  auto plan = partitionForCudagraphs(p->graph(), &atenRegistry(), {}, diag);
+  ASSERT_TRUE(succeeded(plan));
+  LifetimePlan lt(*plan, &atenRegistry());
+  expectSignaturesExtendBoundaries(lt);
+  // The boundary of the copy's piece is `view`; `add` is the alias-only extra.
+  EXPECT_EQ(plan->pieces()[1].inputs.size(), 1u);
+  EXPECT_EQ(signature(lt.signatures()[1]), "view*,add~ -> cpu");
+  // `add` leaves piece 0 only because its view does: an extra output.
+  EXPECT_EQ(plan->pieces()[0].outputs.size(), 1u);
+  EXPECT_EQ(signature(lt.signatures()[0]), "x* -> add view");
+  // The bug reproduction is the bare boundary.
+  LifetimeOptions bug;
+  bug.debugDropAliasInputs = true;
+  LifetimePlan dropped(*plan, &atenRegistry(), bug);
+  for (size_t pi = 0; pi < plan->size(); ++pi) {
+    EXPECT_EQ(dropped.signatures()[pi].inputs.size(), plan->pieces()[pi].inputs.size());
+    EXPECT_EQ(dropped.signatures()[pi].outputs, plan->pieces()[pi].outputs);
+  }
+}
+
+TEST(Lifetimes, SymIntBoundaryInputLivesUntilTheLastPieceTakingIt) {
+  // s0 is read only by the first piece, but the last piece's input has the
+  // shape [s0, 8]: the boundary takes s0 there, so call() must not free it
+  // after the first piece.
+  auto p = parseGraph(R"PW(class M(torch.nn.Module):
+    def forward(self, s0: "Sym(s0)", x: "f32[s0, 8][8, 1]cuda:0"):
+        e: "f32[s0, 8][8, 1]cuda:0" = torch.ops.aten.new_empty.default(x, [s0, 8])
+        a: "f32[s0, 8][8, 1]cuda:0" = torch.ops.aten.add.Tensor(x, e)
+        c: "f32[s0, 8][8, 1]cpu" = torch.ops.aten._to_copy.default(a, device = device(type='cpu'))
+        b: "f32[s0, 8][8, 1]cpu" = torch.ops.aten.relu.default(c)
+        return (b,)
+)PW");
+  ASSERT_TRUE(p);
+  DiagnosticEngine diag;
+  auto plan = partitionForCudagraphs(p->graph(), &atenRegistry(), {}, diag);
+  ASSERT_TRUE(succeeded(plan));
+  LifetimePlan lt(*plan, &atenRegistry());
+  expectSignaturesExtendBoundaries(lt);
+  const uint32_t s0 = numberOf(*plan, "s0");
+  const PartitionSignature& last = lt.signatures().back();
+  bool takesS0 = false;
+  for (const SignatureInput& in : last.inputs)
+    takesS0 |= in.value->name().str() == "s0";
+  EXPECT_TRUE(takesS0);
+  EXPECT_GE(lt.death(s0), last.begin);
+}
+
+TEST(Lifetimes, StitchingConstantsRunBeforeThePieces) {
+  // The splitting-op partitioner leaves get_attr constants to the stitching
+  // module; the pieces take them as boundary inputs.
+  auto p = parseGraph(R"(class M(torch.nn.Module):
+    def forward(self, x: "f32[4][1]cpu"):
+        scale = self.scale
+        add: "f32[4][1]cpu" = torch.ops.aten.add.Tensor(x, scale)
+        attn: "f32[4][1]cpu" = torch.ops.aten.sigmoid.default(add)
+        mul: "f32[4][1]cpu" = torch.ops.aten.mul.Tensor(scale, attn)
+        return (mul,)
+)");
+  ASSERT_TRUE(p);
+  DiagnosticEngine diag;
+  SplitGraphOptions o;
+  o.partition.splittingOps = {"aten::sigmoid"};
+  auto plan = splitGraph(p->graph(), &atenRegistry(), o, diag);
+  ASSERT_TRUE(succeeded(plan)) << diag.renderAll();
+  LifetimePlan lt(*plan, &atenRegistry());
+  expectSignaturesExtendBoundaries(lt);
+  const uint32_t c = numberOf(*plan, "scale");
+  EXPECT_EQ(lt.numPlaceholders(), 1u);
+  EXPECT_EQ(lt.piecesBegin(), 2u);
+  EXPECT_EQ(lt.position(c), 1u);
+  EXPECT_EQ(signature(lt.signatures().front()), "x*,scale -> add");
+  EXPECT_EQ(lt.death(c), lt.position(numberOf(*plan, "mul")));
 }
 
 TEST(Lifetimes, MemoryProfileIsThePeakEstimatePerPosition) {

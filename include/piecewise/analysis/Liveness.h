@@ -11,6 +11,11 @@
 //    that reach the graph output never die (death == endPosition());
 //  - the values dying at each position (forEachDyingAt), in number order.
 //
+// Besides the node arguments, a caller may give extra uses: a value used at a
+// position by something that is not a node argument (LifetimePlan: a piece
+// takes its boundary inputs when it is called, and a SymInt that binds a
+// symbol of an input's shape is one of them without being read).
+//
 // Linear in nodes plus references.
 //
 //===----------------------------------------------------------------------===//
@@ -29,9 +34,17 @@ public:
   /// The position of a node that is not in the order.
   static constexpr uint32_t kNotRun = ~uint32_t(0);
 
+  /// A use of node number `value` at position `position` that is not a node argument.
+  struct ExtraUse {
+    uint32_t value;
+    uint32_t position;
+  };
+
   /// Pre: every entry of `order` is a number of `storages.numbering()`, at
-  /// most once. `storages` must outlive this object.
-  Liveness(const StorageAnalysis& storages, std::vector<uint32_t> order);
+  /// most once; extra uses name numbered values and positions < order.size().
+  /// `storages` must outlive this object.
+  Liveness(const StorageAnalysis& storages, std::vector<uint32_t> order,
+           std::span<const ExtraUse> extraUses = {});
 
   const StorageAnalysis& storages() const { return *storages_; }
   const NodeNumbering& numbering() const { return storages_->numbering(); }

@@ -3,27 +3,34 @@
 // Given a PartitionPlan (from either partitioner), computes when each value
 // dies and what each partition takes and gives back (docs/architecture.md §7).
 //
-// Execution order: the placeholders, then each piece's nodes in plan order.
-// A value's *death* is the last use, in that order, of any name of its
-// storage (analysis/StorageAnalysis.h, analysis/Liveness.h): a base stays
-// alive as long as a view of it is used. Storages that reach the graph output
-// never die (death == end()). Peak memory is analysis/PeakMemory.h's estimate
-// of that order.
+// Execution order: the placeholders, then the stitching nodes (get_attr
+// constants the splitting-op partitioner leaves outside every piece), then
+// each piece's nodes in plan order. A value's *death* is the last use, in
+// that order, of any name of its storage (analysis/StorageAnalysis.h,
+// analysis/Liveness.h): a base stays alive as long as a view of it is used,
+// and a piece uses each of its boundary inputs when it is called. Storages
+// that reach the graph output never die (death == end()). Peak memory is
+// analysis/PeakMemory.h's estimate of that order.
 //
-// Per piece, the signature:
-//  - inputs: values defined before the piece that it reads (first-use order),
-//    then values it never reads whose death falls inside it -- the base of a
-//    view made earlier whose last alias use is here (PyTorch PR #165815: the
-//    partition that frees a buffer must have it in scope). `deallocate` is
-//    true when the input dies inside the piece;
-//  - outputs: values defined in the piece that are alive after it (read later,
-//    kept alive by an alias used later, or graph outputs), in graph order;
-//    with keepInputsAlive, also the inputs it does not free;
+// Per piece, the signature is the piece's boundary (PartitionPlan: the one
+// model of what crosses into and out of a piece, shared with the split
+// module) plus the alias-only extras:
+//  - inputs: the boundary inputs (values defined outside that it reads, and
+//    the SymInt placeholders binding their shapes' symbols, in first-use
+//    order), then values it never reads whose death falls inside it -- the
+//    base of a view made earlier whose last alias use is here (PyTorch PR
+//    #165815: the partition that frees a buffer must have it in scope).
+//    `deallocate` is true when the input dies inside the piece;
+//  - outputs: the boundary outputs (used by a later piece or the graph
+//    output) and the values only an alias keeps alive after the piece (a
+//    later piece frees them), in graph order; with keepInputsAlive, also the
+//    inputs it does not free;
 //  - symbolInputs: the backed symbols (`s0`) its values' shapes mention;
 //  - cudagraphable / reason: from the piece kind (compiled pieces are captured).
 //
 // `debugDropAliasInputs` reproduces the old Inductor bug on purpose: the
-// never-read inputs are dropped (and the producer does not return them), so
+// signature is the bare boundary -- the never-read inputs are dropped (and
+// the producer does not return them), so
 // the wrapper `del`s a name its partition never received. The plan verifier
 // must reject the result.
 //
@@ -84,6 +91,10 @@ public:
   const std::vector<uint32_t>& order() const { return liveness_->order(); }
   /// The position past the last node: the graph output.
   uint32_t endPosition() const { return liveness_->endPosition(); }
+  /// Positions [0, numPlaceholders()) of order() are the placeholders,
+  /// [numPlaceholders(), piecesBegin()) the stitching nodes, then the pieces.
+  uint32_t numPlaceholders() const { return numPlaceholders_; }
+  uint32_t piecesBegin() const { return piecesBegin_; }
   /// Position of node number `i` in order(), or ~0u for the output node.
   uint32_t position(uint32_t i) const { return liveness_->position(i); }
   /// Death position of node number `i` (endPosition() for graph-output storages).
@@ -114,6 +125,8 @@ private:
   std::unique_ptr<StorageAnalysis> storages_;
   std::unique_ptr<Liveness> liveness_;
   std::vector<PartitionSignature> signatures_;
+  uint32_t numPlaceholders_ = 0;
+  uint32_t piecesBegin_ = 0;
 };
 
 /// The peak-memory estimate of `graph` run in its own order as one piece
