@@ -19,8 +19,9 @@ Speed: GraphModules are lazy (``_LazyGraphModule``: Python code is generated at 
 call or ``.code``, as vLLM's ``split_module`` call gets them) and are assembled directly
 (the state ``GraphModule.__init__`` would give, checked against it once at import); nodes
 are created with names the input graph already made unique, so FX's name sanitizing and
-pytree scans are skipped; piece nodes are made in one loop without a Python call per node
-(in C++: ``_core.emit_nodes``), piece placeholders and stitching getitems in inlined loops.
+pytree scans are skipped. The whole output (every piece's graph, nodes and module, the
+stitching calls and getitems) is built in one C++ loop (``_core.build_split``), checked once
+at import to give exactly what the node-by-node builder here (``Graph.create_node``) gives.
 The input graph is read by C++ directly from its fx.Nodes (``IRGraph.import_fx``).
 Node meta is read only where the split needs it (size-queried tensors, placeholders, the
 values crossing a boundary); ``SplitItem.hash`` reads the rest and is computed at its first
@@ -106,169 +107,6 @@ def _fast_node_factory():
 
 
 _fast_node = _fast_node_factory()
-
-
-def _bulk_nodes_factory(use_core: bool = True):
-    """``emit(g, srcs, lookup, senv) -> None``: copies of the fx Nodes ``srcs`` appended to
-    ``g`` (args mapped through ``lookup``, meta copied), recorded in ``senv``: the loop of
-    ``fast_node`` inlined, with Node's C base initialized directly (Node.__init__ only checks
-    the op and the target's kind, which a valid source graph already satisfies) and the
-    args read and mapped by torch's C helpers. Checked once against Graph.create_node; None
-    on a torch where it differs."""
-    if _fast_node is None:
-        return None
-    try:
-        from torch._C import _fx_map_arg, _NodeBase
-    except ImportError:
-        return None
-    if not hasattr(_NodeBase, "_prepend"):
-        return None
-    Node = tfx.Node
-    base_init = _NodeBase.__init__
-    new = Node.__new__
-    c_emit = getattr(_fx._core, "emit_nodes", None) if use_core else None
-    setattr_ = object.__setattr__
-
-    def emit(g: tfx.Graph, srcs, lookup, senv) -> None:
-        table = g._find_nodes_lookup_table.table
-        ns = g._graph_namespace
-        used = ns._used_names
-        o2n = ns._obj_to_name
-        insert = g._insert
-        if getattr(insert, "__self__", None) is g._root and insert.__func__ is Node.prepend:
-            insert = g._root._prepend  # Node.prepend is this C method behind a Python frame
-        if c_emit is not None:  # the same loop in C++ (piecewise._core.emit_nodes)
-            c_emit(g, srcs, lookup, senv, table=table, used=used, obj_to_name=o2n,
-                   insert=insert, create_name=ns.create_name, node_type=Node,
-                   base_init=base_init, map_arg=_fx_map_arg)
-            g._len += len(srcs)
-            return
-        for src in srcs:
-            op = src.op
-            name = src.name
-            target = src.target
-            if name in used:
-                name = ns.create_name(name, None)
-            else:
-                used.add(name)
-            n = new(Node)
-            base_init(n, g, name, op, target, src.type)
-            n._update_args_kwargs(_fx_map_arg(src._args, lookup), _fx_map_arg(src._kwargs, lookup))
-            o2n[n] = name
-            insert(n)
-            table[(op, target if op == "call_function" else None)][n] = None
-            setattr_(n, "meta", src.meta.copy())
-            senv[src] = n
-        g._len += len(srcs)
-
-    getitem = operator.getitem
-    ph_key = ("placeholder", None)
-    gi_key = ("call_function", getitem)
-
-    def graph_state(g: tfx.Graph, key):
-        """What creating a node touches in ``g``: its namespace, the used names, the
-        node-to-name map, the insertion function and the lookup-table bucket of ``key``."""
-        ns = g._graph_namespace
-        insert = g._insert
-        if getattr(insert, "__self__", None) is g._root and insert.__func__ is Node.prepend:
-            insert = g._root._prepend
-        return (ns, ns._used_names, ns._obj_to_name, insert,
-                g._find_nodes_lookup_table.table[key])
-
-    def emit_placeholders(g: tfx.Graph, srcs, senv) -> None:
-        """A placeholder per node of ``srcs`` (named and targeted by its name; its meta a
-        copy of the source's, with ``val`` and ``example_value`` both set when either is)."""
-        ns, used, o2n, insert, bucket = graph_state(g, ph_key)
-        empty = immutable_dict()
-        for src in srcs:
-            name = target = src.name
-            if name in used:
-                name = ns.create_name(name, None)
-            else:
-                used.add(name)
-            n = new(Node)
-            base_init(n, g, name, "placeholder", target, src.type)
-            n._update_args_kwargs((), empty)
-            o2n[n] = name
-            insert(n)
-            bucket[n] = None
-            setattr_(n, "meta", _placeholder_meta(src))
-            senv[src] = n
-        g._len += len(srcs)
-
-    def emit_getitems(g: tfx.Graph, call: tfx.Node, srcs, env) -> None:
-        """``getitem(call, k)`` for the k-th node of ``srcs``, named as it and with a copy of
-        its meta, recorded in ``env``."""
-        ns, used, o2n, insert, bucket = graph_state(g, gi_key)
-        empty = immutable_dict()
-        k = 0
-        for src in srcs:
-            name = src.name
-            if name in used:
-                name = ns.create_name(name, None)
-            else:
-                used.add(name)
-            n = new(Node)
-            base_init(n, g, name, "call_function", getitem, src.type)
-            n._update_args_kwargs((call, k), empty)
-            o2n[n] = name
-            insert(n)
-            bucket[n] = None
-            setattr_(n, "meta", src.meta.copy())
-            env[src] = n
-            k += 1
-        g._len += len(srcs)
-
-    emit.placeholders = emit_placeholders
-    emit.getitems = emit_getitems
-
-    # The check: the same node state as Graph.create_node gives.
-    try:
-        src_g = tfx.Graph()
-        x = src_g.placeholder("x")
-        x.meta["val"] = 3
-        y = src_g.call_function(operator.add, (x, 1), {"alpha": x})
-        y.meta["k"] = 1
-        ref_g, mine_g = tfx.Graph(), tfx.Graph()
-        rx = ref_g.create_node("placeholder", "x", name="x")
-        rx.meta = {"val": 3, "example_value": 3}
-        ry = ref_g.create_node("call_function", operator.add, (rx, 1), {"alpha": rx}, name="add")
-        ry.meta = y.meta.copy()
-        rg = ref_g.create_node("call_function", getitem, (ry, 0), {}, name="add_1")
-        rg.meta = y.meta.copy()
-        senv = {}
-        emit_placeholders(mine_g, [x], senv)
-        mx = senv[x]
-        emit(mine_g, [y], senv.__getitem__, senv)
-        my = senv[y]
-        genv = {}
-        emit_getitems(mine_g, my, [y], genv)
-        mg = genv[y]
-
-        def state(n):
-            st = n.__getstate__()
-            named = tfx.node.map_arg((st.pop("_args"), st.pop("_kwargs"),
-                                      list(st.pop("_input_nodes")), list(st.pop("users"))),
-                                     lambda a: a.name)
-            for k in ("graph", "_prev", "_next"):
-                st.pop(k)
-            return st, named, set(n.__dict__)
-
-        same = (state(ry) == state(my) and state(rx) == state(mx) and state(rg) == state(mg)
-                and ref_g._len == mine_g._len == 3
-                and rx.users == {ry: None} and mx.users == {my: None}
-                and ref_g.find_nodes(op="call_function", target=operator.add) == [ry]
-                and mine_g.find_nodes(op="call_function", target=operator.add) == [my]
-                and mine_g.find_nodes(op="call_function", target=getitem) == [mg]
-                and mine_g.find_nodes(op="placeholder") == [mx]
-                and [n.name for n in mine_g.nodes] == [n.name for n in ref_g.nodes])
-        mine_g.lint()
-    except Exception:
-        same = False
-    return emit if same else None
-
-
-_bulk_nodes = _bulk_nodes_factory(True) or _bulk_nodes_factory(False)
 
 
 def _slow_node(g: tfx.Graph, name: str, op: str, target, args, kwargs, type_expr, meta):
@@ -533,92 +371,117 @@ def _new_module(graph: tfx.Graph, modules) -> tfx.GraphModule:
 
 def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
            ) -> Tuple[tfx.GraphModule, List[SplitItem]]:
+    """The stitching GraphModule and the items: in C++ (``_core.build_split``) when the
+    fast path is available and no piece owns an attribute, else node by node here."""
+    g = gm.graph
+    if (_fast_build is not None and not g.find_nodes(op="get_attr")
+            and not g.find_nodes(op="call_module")):
+        return _fast_build(gm, nodes, pieces, hashes)
+    return _build_nodes(gm, nodes, pieces, hashes)
+
+
+def _item(piece, name: str, sub: tfx.GraphModule, hashes, index: int) -> SplitItem:
+    h = piece.hash
+    if h is None:
+        h = _LazyHash(hashes, index)
+    return SplitItem(name, piece.id, piece.is_splitting, sub, h, piece.kind_name, piece.reason)
+
+
+def _finish(gm, top: tfx.Graph, env, output, children, attrs) -> tfx.GraphModule:
+    """The stitching module over ``top``: the output copied, the children (and the
+    constants it reads) attached, the partition names recorded as split_module does."""
+    if output is not None:
+        top.node_copy(output, env.__getitem__)
+    if attrs:
+        root = dict(children)
+        root.update(attrs)
+        split_gm = _new_gm(root, top, "GraphModule")
+    else:
+        split_gm = _new_module(top, children)
+    split_gm.meta["partition_names"] = set(children)
+    return split_gm
+
+
+def _output_node(nodes):
+    if nodes and nodes[-1].op == "output":
+        return nodes[-1]
+    for n in nodes:
+        if n.op == "output":
+            return n
+    return None
+
+
+def _build_fast(gm, nodes, pieces, hashes):
+    top = tfx.Graph()
+    top._codegen = copy.deepcopy(gm.graph._codegen)
+    env = {}
+    built = _fx._core.build_split(top, nodes, pieces, env)
+    items: List[SplitItem] = []
+    children = {}
+    for (name, sub), piece in zip(built, pieces):
+        items.append(_item(piece, name, sub, hashes, len(items)))
+        children[name] = sub
+    return _finish(gm, top, env, _output_node(nodes), children, None), items
+
+
+def _build_nodes(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
+                 ) -> Tuple[tfx.GraphModule, List[SplitItem]]:
     make = _make_node
-    bulk = _bulk_nodes
     map_arg = tfx.node.map_arg
     top = tfx.Graph()
     top._codegen = copy.deepcopy(gm.graph._codegen)
     env = {}
-    output = None
-    phs = [n for n in nodes if n.op == "placeholder"]
-    if bulk is not None:
-        bulk(top, phs, env.__getitem__, env)  # copies (a placeholder's args: its default)
-    else:
-        for n in phs:
-            env[n] = make(top, n.name, "placeholder", n.target, n.args, n.kwargs, n.type,
-                          n.meta.copy())
-    if nodes and nodes[-1].op == "output":
-        output = nodes[-1]
-    else:
-        for n in nodes:
-            if n.op == "output":
-                output = n
+    for n in nodes:
+        if n.op == "placeholder":
+            env[n] = make(top, n.name, "placeholder", n.target, map_arg(n.args, env.__getitem__),
+                          map_arg(n.kwargs, env.__getitem__), n.type, n.meta.copy())
+    output = _output_node(nodes)
     items: List[SplitItem] = []
     children = {}
     attrs = {}  # get_attr target -> value, for the stitching module
     getitem = operator.getitem
     empty = immutable_dict()
     for piece in pieces:
-        pid, is_split, kind, reason = piece.id, piece.is_splitting, piece.kind_name, piece.reason
-        pnodes, pin, pout, h = piece.nodes, piece.inputs, piece.outputs, piece.hash
-        name = f"submod_{pid}"
+        name = f"submod_{piece.id}"
         sg = tfx.Graph()
         senv = {}
         piece_mods = None
         call_args = []
-        ins = [nodes[i] for i in pin]
-        if bulk is not None and not any(src.op == "get_attr" for src in ins):
-            bulk.placeholders(sg, ins, senv)
-            call_args = [env[src] for src in ins]
-        else:
-            for src in ins:
-                if src.op == "get_attr":
-                    # split_module's rule: constants stay in the stitching module and come in
-                    # as inputs; a submodule is read by the piece itself.
-                    value = _attr(gm, src.target)
-                    if isinstance(value, torch.nn.Module):
-                        senv[src] = make(sg, src.name, "get_attr", src.target, (), empty, src.type,
-                                         src.meta.copy())
-                        piece_mods = piece_mods or {}
-                        piece_mods[src.target] = value
-                        continue
-                    if src not in env:
-                        attrs[src.target] = value
-                        env[src] = make(top, src.name, "get_attr", src.target, (), empty, src.type,
-                                        src.meta.copy())
-                senv[src] = make(sg, src.name, "placeholder", src.name, (), empty, src.type,
-                                 _placeholder_meta(src))
-                call_args.append(env[src])
+        for src in (nodes[i] for i in piece.inputs):
+            if src.op == "get_attr":
+                # split_module's rule: constants stay in the stitching module and come in as
+                # inputs; a submodule is read by the piece itself.
+                value = _attr(gm, src.target)
+                if isinstance(value, torch.nn.Module):
+                    senv[src] = make(sg, src.name, "get_attr", src.target, (), empty, src.type,
+                                     src.meta.copy())
+                    piece_mods = piece_mods or {}
+                    piece_mods[src.target] = value
+                    continue
+                if src not in env:
+                    attrs[src.target] = value
+                    env[src] = make(top, src.name, "get_attr", src.target, (), empty, src.type,
+                                    src.meta.copy())
+            senv[src] = make(sg, src.name, "placeholder", src.name, (), empty, src.type,
+                             _placeholder_meta(src))
+            call_args.append(env[src])
         lookup = senv.__getitem__
-        srcs = [nodes[i] for i in pnodes]
-        for src in srcs:
+        for src in (nodes[i] for i in piece.nodes):
             if src.op == "call_module" or src.op == "get_attr":  # the piece owns what it calls
                 piece_mods = piece_mods or {}
                 piece_mods[src.target] = _attr(gm, src.target)
-        if bulk is not None:
-            bulk(sg, srcs, lookup, senv)
-        else:
-            for src in srcs:
-                senv[src] = make(sg, src.name, src.op, src.target, map_arg(src.args, lookup),
-                                 map_arg(src.kwargs, lookup), src.type, src.meta.copy())
-        make(sg, "output", "output", "output", (tuple(senv[nodes[i]] for i in pout),), empty,
-             None, {})
-        if piece_mods:
-            sub = _new_gm(piece_mods, sg, name)
-        else:
-            sub = _new_module(sg, None)
+            senv[src] = make(sg, src.name, src.op, src.target, map_arg(src.args, lookup),
+                             map_arg(src.kwargs, lookup), src.type, src.meta.copy())
+        make(sg, "output", "output", "output", (tuple(senv[nodes[i]] for i in piece.outputs),),
+             empty, None, {})
+        sub = _new_gm(piece_mods, sg, name) if piece_mods else _new_module(sg, None)
         children[name] = sub
         call = make(top, name, "call_module", name, tuple(call_args), empty, None, {})
-        if bulk is not None:
-            bulk.getitems(top, call, [nodes[i] for i in pout], env)
-        else:
-            for k, i in enumerate(pout):
-                src = nodes[i]
-                env[src] = make(top, src.name, "call_function", getitem, (call, k), empty,
-                                src.type, src.meta.copy())
-        if h is None:
-            h = _LazyHash(hashes, len(items))
-        items.append(SplitItem(name, pid, is_split, sub, h, kind, reason))
+        for k, i in enumerate(piece.outputs):
+            src = nodes[i]
+            env[src] = make(top, src.name, "call_function", getitem, (call, k), empty, src.type,
+                            src.meta.copy())
+        items.append(_item(piece, name, sub, hashes, len(items)))
     if output is not None:
         # A constant the graph returns without any piece reading it is read by the
         # stitching module itself (split_module's rule for constants).
@@ -627,15 +490,87 @@ def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
                 attrs[src.target] = _attr(gm, src.target)
                 env[src] = make(top, src.name, "get_attr", src.target, (), empty, src.type,
                                 src.meta.copy())
-        top.node_copy(output, env.__getitem__)
-    if attrs:
-        root = dict(children)
-        root.update(attrs)
-        split_gm = _new_gm(root, top, "GraphModule")
-    else:
-        split_gm = _new_module(top, children)
-    split_gm.meta["partition_names"] = set(children)  # as split_module records it
-    return split_gm, items
+    return _finish(gm, top, env, output, children, attrs), items
+
+
+def _fast_build_factory():
+    """``_build_fast`` when the C++ builder gives, on a probe split, exactly the graphs and
+    modules that ``_build_nodes`` (Graph.create_node) gives; None otherwise (another
+    torch's internals, no lazy modules)."""
+    if _fast_module is None or not hasattr(_fx._core, "build_split"):
+        return None
+    try:
+        from torch._C import _fx_map_arg, _NodeBase
+    except ImportError:
+        return None
+    try:
+        _fx._core.configure_fx_builder(
+            node_type=tfx.Node, node_base=_NodeBase, graph_type=tfx.Graph, map_arg=_fx_map_arg,
+            prepend=tfx.Node.prepend, getitem=operator.getitem, empty_kwargs=immutable_dict(),
+            make_module=lambda g: _fast_module(g, None))
+        same = _same_build(_build_fast, _build_nodes)
+    except Exception:
+        same = False
+    return _build_fast if same else None
+
+
+class _ProbePiece:
+    def __init__(self, id, nodes, inputs, outputs, kind):
+        self.id, self.nodes, self.inputs, self.outputs = id, nodes, inputs, outputs
+        self.is_splitting = kind == "splitting"
+        self.kind_name, self.reason, self.hash = kind, "", "0" * 16
+
+
+def _same_build(fast, reference) -> bool:
+    """Both builders on a probe graph (a placeholder with a default, one whose name
+    clashes with a piece's output name, meta with ``val`` or ``example_value`` only, list
+    and keyword arguments): the same nodes (state, names, users, find_nodes buckets,
+    lengths) in every graph, the same module classes and the same items."""
+
+    def probe():
+        g = tfx.Graph()
+        x = g.placeholder("x")
+        x.meta["val"] = 3
+        y = g.placeholder("y", default_value=2)
+        y.meta["example_value"] = 4
+        a = g.call_function(operator.add, (x, y), {})
+        a.meta["k"] = 1
+        b = g.call_function(operator.getitem, ([a, x], 0), {})
+        c = g.call_method("add", (b,), {"alpha": y})
+        out = g.output((c, a))
+        return tfx.GraphModule(torch.nn.Module(), g), [x, y, a, b, c, out]
+
+    pieces = [_ProbePiece(0, [2], [0, 1], [2], "compiled"),
+              _ProbePiece(1, [3, 4], [2, 0, 1], [4], "splitting")]
+
+    def state(n):
+        st = n.__getstate__()
+        named = tfx.node.map_arg((st.pop("_args"), st.pop("_kwargs"),
+                                  list(st.pop("_input_nodes")), list(st.pop("users"))),
+                                 lambda a: a.name)
+        for k in ("graph", "_prev", "_next"):
+            st.pop(k)
+        return st, named, set(n.__dict__)
+
+    def graph_state(g: tfx.Graph):
+        g.lint()
+        buckets = {k: [n.name for n in v] for k, v in g._find_nodes_lookup_table.table.items()}
+        return [state(n) for n in g.nodes], g._len, buckets, sorted(g._graph_namespace._used_names)
+
+    def run(build):
+        gm, nodes = probe()
+        split_gm, items = build(gm, nodes, pieces, None)
+        mods = [split_gm] + [it.graph for it in items]
+        return ([graph_state(m.graph) for m in mods],
+                [(type(m).__mro__[1:], set(m.__dict__), sorted(m._modules)) for m in mods],
+                [(it.submod_name, it.graph_id, it.is_splitting_graph, it.hash, it.kind)
+                 for it in items], split_gm.meta)
+
+    mine, ref = run(fast), run(reference)
+    return mine == ref
+
+
+_fast_build = _fast_build_factory()
 
 
 def reference_split(gm: tfx.GraphModule, splitting_ops: Sequence[str], *, lazy: bool = True

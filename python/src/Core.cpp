@@ -43,6 +43,8 @@
 #include "piecewise/transforms/Passes.h"
 #include "piecewise/verify/Verifier.h"
 
+#include "FxBuilder.h"
+
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -677,7 +679,7 @@ std::vector<Node*> boundaryValues(const PartitionPlan& plan) {
 /// rewritten graph, now with the meta its symbol inputs and flat check read.
 /// Hashes then wait for `hashes()`.
 SplitResult splitIR(IRGraph& ir, const std::vector<std::string>& ops, bool decomposeSize,
-                   bool mergeEmpty, bool checkFlat, const py::object& fetchMeta) {
+                    bool mergeEmpty, bool checkFlat, const py::object& fetchMeta) {
   SplitGraphOptions options;
   options.partition.splittingOps = ops;
   options.partition.mergeEmptyOnlyPieces = mergeEmpty;
@@ -741,83 +743,6 @@ py::object splitHashes(IRGraph& ir, const py::object& fetchMeta) {
   return py::make_tuple(hashes, ir.plan()->numUnique());
 }
 
-/// A new reference, or the pending Python error as an exception.
-py::object checked(PyObject* o) {
-  if (!o)
-    throw py::error_already_set();
-  return py::reinterpret_steal<py::object>(o);
-}
-
-/// The body of piecewise.split's bulk node copy, without the interpreter's
-/// per-node dispatch (see `_bulk_nodes_factory` in split.py, which passes the
-/// graph's internals and torch's helpers and checks the result against
-/// Graph.create_node once): for each fx.Node `src` of `srcs`, a Node made by
-/// `nodeType.__new__` and `baseInit(n, graph, name, op, target, type)`, its
-/// args/kwargs `mapArg(src._args, lookup)`, registered under its name (made
-/// unique through `createName` on a clash), inserted with `insert`, indexed in
-/// the find_nodes `table`, given a copy of `src.meta`, and recorded in `senv`.
-void emitNodes(py::handle graph, const py::list& srcs, py::handle lookup, py::handle senv,
-               py::handle table, py::handle used, py::handle objToName, py::handle insert,
-               py::handle createName, py::handle nodeType, py::handle baseInit,
-               py::handle mapArg) {
-  static PyObject* sOp = PyUnicode_InternFromString("op");
-  static PyObject* sName = PyUnicode_InternFromString("name");
-  static PyObject* sTarget = PyUnicode_InternFromString("target");
-  static PyObject* sType = PyUnicode_InternFromString("type");
-  static PyObject* sArgs = PyUnicode_InternFromString("_args");
-  static PyObject* sKwargs = PyUnicode_InternFromString("_kwargs");
-  static PyObject* sMeta = PyUnicode_InternFromString("meta");
-  static PyObject* sUpdate = PyUnicode_InternFromString("_update_args_kwargs");
-  static PyObject* sNew = PyUnicode_InternFromString("__new__");
-  static PyObject* sCallFunction = PyUnicode_InternFromString("call_function");
-  if (!PySet_Check(used.ptr()) || !PyDict_Check(objToName.ptr()) || !PyDict_Check(senv.ptr()))
-    throw std::invalid_argument("piecewise._core.emit_nodes: unexpected graph internals");
-  py::object newFn = checked(PyObject_GetAttr(nodeType.ptr(), sNew));
-  for (py::handle src : srcs) {
-    PyObject* s = src.ptr();
-    py::object op = checked(PyObject_GetAttr(s, sOp));
-    py::object name = checked(PyObject_GetAttr(s, sName));
-    py::object target = checked(PyObject_GetAttr(s, sTarget));
-    py::object type = checked(PyObject_GetAttr(s, sType));
-    int clash = PySet_Contains(used.ptr(), name.ptr());
-    if (clash < 0)
-      throw py::error_already_set();
-    if (clash) {
-      name = checked(PyObject_CallFunctionObjArgs(createName.ptr(), name.ptr(), Py_None, nullptr));
-    } else if (PySet_Add(used.ptr(), name.ptr()) < 0) {
-      throw py::error_already_set();
-    }
-    py::object n = checked(PyObject_CallOneArg(newFn.ptr(), nodeType.ptr()));
-    PyObject* initArgs[] = {n.ptr(), graph.ptr(), name.ptr(), op.ptr(), target.ptr(), type.ptr()};
-    checked(PyObject_Vectorcall(baseInit.ptr(), initArgs, 6, nullptr));
-    py::object args = checked(PyObject_GetAttr(s, sArgs));
-    py::object kwargs = checked(PyObject_GetAttr(s, sKwargs));
-    py::object margs =
-        checked(PyObject_CallFunctionObjArgs(mapArg.ptr(), args.ptr(), lookup.ptr(), nullptr));
-    py::object mkwargs =
-        checked(PyObject_CallFunctionObjArgs(mapArg.ptr(), kwargs.ptr(), lookup.ptr(), nullptr));
-    checked(PyObject_CallMethodObjArgs(n.ptr(), sUpdate, margs.ptr(), mkwargs.ptr(), nullptr));
-    if (PyDict_SetItem(objToName.ptr(), n.ptr(), name.ptr()) < 0)
-      throw py::error_already_set();
-    checked(PyObject_CallOneArg(insert.ptr(), n.ptr()));
-    int isCall = PyUnicode_Compare(op.ptr(), sCallFunction);
-    if (isCall == -1 && PyErr_Occurred())
-      throw py::error_already_set();
-    py::object key = checked(PyTuple_Pack(2, op.ptr(), isCall == 0 ? target.ptr() : Py_None));
-    py::object bucket = checked(PyObject_GetItem(table.ptr(), key.ptr()));
-    if (PyObject_SetItem(bucket.ptr(), n.ptr(), Py_None) < 0)
-      throw py::error_already_set();
-    py::object meta = checked(PyObject_GetAttr(s, sMeta));
-    if (!PyDict_Check(meta.ptr()))
-      throw std::invalid_argument("piecewise._core.emit_nodes: a node's meta is not a dict");
-    py::object copy = checked(PyDict_Copy(meta.ptr()));
-    if (PyObject_GenericSetAttr(n.ptr(), sMeta, copy.ptr()) < 0)
-      throw py::error_already_set();
-    if (PyDict_SetItem(senv.ptr(), s, n.ptr()) < 0)
-      throw py::error_already_set();
-  }
-}
-
 } // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -856,8 +781,8 @@ PYBIND11_MODULE(_core, m) {
   py::class_<PieceRecord>(m, "Piece", "One piece of a split (node positions in graph order).")
       .def_readonly("id", &PieceRecord::id)
       .def_readonly("kind", &PieceRecord::kind)
-      .def_property_readonly("kind_name",
-                             [](const PieceRecord& r) { return std::string(pieceKindName(r.kind)); })
+      .def_property_readonly(
+          "kind_name", [](const PieceRecord& r) { return std::string(pieceKindName(r.kind)); })
       .def_property_readonly("is_splitting",
                              [](const PieceRecord& r) { return r.kind == PieceKind::Splitting; })
       .def_readonly("reason", &PieceRecord::reason)
@@ -930,7 +855,8 @@ PYBIND11_MODULE(_core, m) {
           [](IRGraph& g, bool graphForm) {
             return graphForm ? printGraphForm(g.graph()) : printCodeForm(g.module());
           },
-          py::kw_only(), py::arg("graph_form") = false, "The graph as text (code form, or graph form).")
+          py::kw_only(), py::arg("graph_form") = false,
+          "The graph as text (code form, or graph form).")
       .def(
           "run_passes",
           [](IRGraph& g, const std::string& pipeline, bool verify) {
@@ -952,20 +878,15 @@ PYBIND11_MODULE(_core, m) {
           py::arg("pipeline"), py::kw_only(), py::arg("verify") = true,
           "Runs a pass pipeline (`split-coalescing,dce`); returns (changed, statistics).")
       .def("split", &splitIR, py::arg("splitting_ops"), py::kw_only(),
-           py::arg("decompose_size") = true,
-           py::arg("merge_empty") = true, py::arg("check_flat") = true,
-           py::arg("fetch_meta") = py::none(),
+           py::arg("decompose_size") = true, py::arg("merge_empty") = true,
+           py::arg("check_flat") = true, py::arg("fetch_meta") = py::none(),
            "decompose-size + the splitting-op partitioner. Returns a SplitResult (sync, "
            "pieces, num_unique); each piece is a Piece with node positions in the (synced) "
            "graph order. With deferred meta, `fetch_meta` (import indices -> meta tuples) "
            "loads what the boundaries need, and hash and num_unique are None until hashes().")
       .def("hashes", &splitHashes, py::arg("fetch_meta") = py::none(),
            "The last split's (piece hashes, num_unique), loading deferred meta first.");
-  m.def("emit_nodes", &emitNodes, py::arg("graph"), py::arg("srcs"), py::arg("lookup"),
-        py::arg("senv"), py::kw_only(), py::arg("table"), py::arg("used"),
-        py::arg("obj_to_name"), py::arg("insert"), py::arg("create_name"), py::arg("node_type"),
-        py::arg("base_init"), py::arg("map_arg"),
-        "Copies of fx.Nodes appended to a graph (piecewise.split's bulk node copy; see there).");
+  python::bindFxBuilder(m);
   m.def(
       "unmatched_splitting_ops",
       [](IRGraph& ir, const std::vector<std::string>& ops) {

@@ -5,6 +5,7 @@ the bulk node builders split_graph uses (checked against Graph.create_node)."""
 import gc
 
 import pytest
+import torch
 
 piecewise = pytest.importorskip("piecewise")
 
@@ -67,10 +68,47 @@ def test_split_returns_piece_records():
     assert changed in (True, False)
 
 
+def _graph_state(g):
+    """Every node's fields (nodes by name), users, meta keys and the graph's length."""
+    def name(a):
+        return a.name
+
+    def val(v):
+        if isinstance(v, torch.Tensor):
+            return ("tensor", tuple(v.shape), v.dtype, v.stride())
+        return repr(v)
+
+    return [(n.name, n.op, str(n.target), n.type, tuple(n.meta), val(n.meta.get("val")),
+             val(n.meta.get("example_value")),
+             torch.fx.node.map_arg((n.args, n.kwargs), name), [u.name for u in n.users])
+            for n in g.nodes], g._len
+
+
+def test_cxx_builder_matches_the_node_by_node_builder(monkeypatch):
+    """The C++ build (every piece's graph, nodes, module; the stitching calls) against the
+    Graph.create_node builder on a real capture: the same graphs, code and items."""
+    from piecewise import split as S
+
+    assert S._fast_build is not None, "the C++ builder fell back on this torch"
+    fast_gm, fast_items = piecewise.split_graph(llama_gm(3), OPS)
+    monkeypatch.setattr(S, "_fast_build", None)
+    ref_gm, ref_items = piecewise.split_graph(llama_gm(3), OPS)
+    assert _graph_state(fast_gm.graph) == _graph_state(ref_gm.graph)
+    assert fast_gm.code == ref_gm.code
+    assert len(fast_items) == len(ref_items) > 3
+    for a, b in zip(fast_items, ref_items):
+        assert (a.submod_name, a.graph_id, a.is_splitting_graph, a.kind, a.reason) == \
+            (b.submod_name, b.graph_id, b.is_splitting_graph, b.kind, b.reason)
+        assert _graph_state(a.graph.graph) == _graph_state(b.graph.graph)
+        assert a.graph.code == b.graph.code
+        assert a.hash == b.hash
+        assert type(a.graph).__mro__[1:] == type(b.graph).__mro__[1:]
+
+
 def test_bulk_builders_checked_and_lint():
     from piecewise import split as S
 
-    assert S._bulk_nodes is not None, "the bulk node builder fell back on this torch"
+    assert S._fast_build is not None, "the C++ builder fell back on this torch"
     gm = llama_gm(3)
     split_gm, items = piecewise.split_graph(gm, OPS)
     split_gm.graph.lint()
