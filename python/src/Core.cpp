@@ -358,8 +358,16 @@ private:
 
   std::vector<Argument> convertSeq(py::handle seq) {
     std::vector<Argument> out;
-    if (seq.is_none())
+    PyObject* o = seq.ptr();
+    if (o == Py_None)
       return out;
+    if (PyTuple_Check(o) || PyList_Check(o)) { // FX's own containers: no iterator
+      Py_ssize_t size = PySequence_Fast_GET_SIZE(o);
+      out.reserve(static_cast<size_t>(size));
+      for (Py_ssize_t i = 0; i < size; ++i)
+        out.push_back(convert(PySequence_Fast_GET_ITEM(o, i)));
+      return out;
+    }
     auto s = py::reinterpret_borrow<py::sequence>(seq);
     out.reserve(s.size());
     for (py::handle h : s)
@@ -382,8 +390,13 @@ private:
     }
     if (PyFloat_CheckExact(o))
       return Argument::real(PyFloat_AsDouble(o));
-    if (PyUnicode_CheckExact(o))
-      return Argument::string(graph().intern(h.cast<std::string>()));
+    if (PyUnicode_CheckExact(o)) {
+      Py_ssize_t size = 0;
+      const char* data = PyUnicode_AsUTF8AndSize(o, &size);
+      if (!data)
+        throw py::error_already_set();
+      return Argument::string(graph().intern(std::string_view(data, static_cast<size_t>(size))));
+    }
     // FX keeps lists as immutable_list (a list subclass); a tuple subclass (torch.Size)
     // reads as a tuple. Node references inside must be seen, so neither may be opaque.
     if (PyTuple_Check(o))

@@ -104,12 +104,21 @@ public:
   }
 
   /// The find_nodes bucket of (op, target) (target only for call_function).
+  /// The last few are remembered by identity: a piece calls a handful of ops.
   py::object bucket(PyObject* op, PyObject* target) {
+    for (const Bucket& b : recent_)
+      if (b.op == op && b.target == target)
+        return b.bucket;
     int isCall = op == names().callFunction ? 1 : PyUnicode_Compare(op, names().callFunction) == 0;
     if (PyErr_Occurred())
       throw py::error_already_set();
     py::object key = checked(PyTuple_Pack(2, op, isCall ? target : Py_None));
-    return checked(PyObject_GetItem(table_.ptr(), key.ptr()));
+    py::object bucket = checked(PyObject_GetItem(table_.ptr(), key.ptr()));
+    if (recent_.size() == kRecent)
+      recent_.erase(recent_.begin());
+    // The source nodes keep op and target alive for the whole build.
+    recent_.push_back({op, target, bucket});
+    return bucket;
   }
 
   /// A new node; `meta` becomes its meta (not copied). Returns it.
@@ -151,8 +160,16 @@ public:
   }
 
 private:
+  struct Bucket {
+    PyObject* op;
+    PyObject* target;
+    py::object bucket;
+  };
+  static constexpr size_t kRecent = 8;
+
   py::handle graph_;
   py::object used_, objToName_, createName_, insert_, table_;
+  std::vector<Bucket> recent_;
   Py_ssize_t added_ = 0;
 };
 
