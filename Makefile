@@ -36,7 +36,7 @@ pip-deps:
 	@command -v cmake >/dev/null && command -v ninja >/dev/null || $(PYTHON) -m pip install -q cmake ninja
 
 configure: deps
-	@cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+	@cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DPIECEWISE_WERROR=ON \
 	  -DPython3_EXECUTABLE=$$(command -v $(PYTHON)) >/dev/null
 
 build: configure

@@ -242,6 +242,16 @@ bool mayCopyDespiteAlias(std::string_view base) {
                   base);
 }
 
+/// Ops that update `running_mean` and `running_var` in place (when training,
+/// or for instance_norm when using input stats) although their schemas say
+/// `Tensor?` without `(a!)`. Written conservatively, whatever `training` is.
+bool writesRunningStatsUnannotated(std::string_view base) {
+  return contains({"native_batch_norm", "batch_norm", "_batch_norm_impl_index", "cudnn_batch_norm",
+                   "miopen_batch_norm", "instance_norm", "batch_norm_gather_stats",
+                   "batch_norm_gather_stats_with_counts", "batch_norm_update_stats"},
+                  base);
+}
+
 /// `operator.setitem`, `operator.delitem` and the in-place `operator.i*`
 /// (`iadd`, `imul`, ...): they write their first operand.
 bool isWritingOperator(std::string_view t) {
@@ -264,9 +274,13 @@ NodeEffects fromSchema(const FunctionSchema& s, std::string_view target) {
   NodeEffects e;
   e.schema = &s;
   std::string_view base = baseName(target);
-  for (size_t i = 0; i < s.arguments.size(); ++i)
-    if (s.arguments[i].isWrite())
+  bool runningStats = writesRunningStatsUnannotated(base);
+  for (size_t i = 0; i < s.arguments.size(); ++i) {
+    const std::string& name = s.arguments[i].name;
+    if (s.arguments[i].isWrite() ||
+        (runningStats && (name == "running_mean" || name == "running_var")))
       e.writtenArgs.push_back(i);
+  }
   if (!e.writtenArgs.empty())
     e.writes = WriteKind::SchemaArgs;
 

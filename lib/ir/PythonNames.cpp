@@ -1,5 +1,7 @@
 #include "piecewise/ir/PythonNames.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <iterator>
 
@@ -194,9 +196,10 @@ bool isReservedPythonName(std::string_view name) {
 }
 
 std::string reservedNameMessage(std::string_view name) {
-  return "'" + std::string(name) +
-         "' cannot name a node: it is a Python keyword, a builtin, or a name FX's generated "
-         "code reserves (FX renames such values, e.g. 'input' to 'input_1')";
+  return fmt::format("'{}' cannot name a node: it is a Python keyword, a builtin, or a name "
+                     "FX's generated code reserves (FX renames such values, e.g. 'input' to "
+                     "'input_1')",
+                     name);
 }
 
 } // namespace piecewise

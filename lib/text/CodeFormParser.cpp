@@ -941,8 +941,10 @@ void CodeFormParser::handleFlattenInputs(PyLexer& lex, Token first) {
     return;
   Token callee = lex.next();
   std::string dotted(callee.text());
-  while (lex.consumeIf(Tok::Dot))
-    dotted += "." + std::string(lex.next().text());
+  while (lex.consumeIf(Tok::Dot)) {
+    dotted += '.';
+    dotted += lex.next().text();
+  }
   if (dotted != "fx_pytree.tree_flatten_spec" && dotted != "pytree.tree_flatten_spec") {
     error(callee.begin, "only 'fx_pytree.tree_flatten_spec(...)' may be unpacked into several "
                         "names");

@@ -794,10 +794,10 @@ void GraphFormParser::parseNode() {
   if (n->name().str() != name) {
     graph_.erase(n);
     Node* previous = graph_.lookup(name);
-    error(start, "duplicate name '" + std::string(name) + "'");
+    error(start, fmt::format("duplicate name '{}'", name));
     if (previous && previous->loc().isKnown())
       report(Severity::Note, previous->loc().line, previous->loc().col,
-             "'" + std::string(name) + "' was first defined here");
+             fmt::format("'{}' was first defined here", name));
     return;
   }
   n->setLoc(Location{&buffer_, lineNo_, static_cast<uint32_t>(start + 1)});

@@ -21,8 +21,11 @@
 
 #include "TransformUtils.h"
 
+#include "piecewise/ir/Target.h"
+
 #include <algorithm>
 #include <limits>
+#include <unordered_map>
 
 namespace piecewise {
 
@@ -74,6 +77,58 @@ std::optional<std::vector<size_t>> sliceIndices(const Argument& s, size_t n) {
   return out;
 }
 
+/// `add_` for `add_` and `aten::add_.Tensor`.
+std::string_view opBaseName(std::string_view target) {
+  if (size_t ns = target.find("::"); ns != std::string_view::npos)
+    target.remove_prefix(ns + 2);
+  return target.substr(0, target.find('.'));
+}
+
+/// In-place ops that write their tensor's values but never its sizes: a size
+/// query after one reads the sizes the tensor's meta gives. Any other in-place
+/// write of the tensor (`t_`, `unsqueeze_`, `resize_`, `set_`, an `out=`
+/// argument, an op without a schema, a module) may change them (see
+/// SizeDecomposer::sizesMayChangeBefore).
+bool keepsSizes(const Node& writer) {
+  static constexpr std::string_view kKeep[] = {
+      "add_",         "sub_",         "mul_",         "div_",
+      "copy_",        "fill_",        "zero_",        "clamp_",
+      "clamp_min_",   "clamp_max_",   "relu_",        "neg_",
+      "abs_",         "exp_",         "log_",         "sqrt_",
+      "rsqrt_",       "sigmoid_",     "tanh_",        "pow_",
+      "masked_fill_", "index_put_",   "index_add_",   "index_copy_",
+      "index_fill_",  "scatter_",     "scatter_add_", "scatter_reduce_",
+      "addcmul_",     "addcdiv_",     "lerp_",        "floor_",
+      "ceil_",        "round_",       "sign_",        "silu_",
+      "gelu_",        "uniform_",     "normal_",      "bernoulli_",
+      "random_",      "exponential_", "fmod_",        "remainder_",
+      "setitem",      "iadd",         "isub",         "imul",
+      "itruediv"};
+  std::string_view t = writer.target().str();
+  if (writer.op() != OpKind::CallMethod && writer.op() != OpKind::CallFunction)
+    return false;
+  if (size_t dot = t.rfind('.'); !isOpTarget(t) && dot != std::string_view::npos)
+    t.remove_prefix(dot + 1); // `operator.iadd`, `torch.relu_`
+  std::string_view base = opBaseName(t);
+  for (std::string_view k : kKeep)
+    if (base == k)
+      return true;
+  return false;
+}
+
+/// Tensor methods that take a size as separate positional arguments when it
+/// is their only one (`y.view(s0, 64)`); any other call gets the size as one
+/// tuple (`y.new_full((s0, 64), 2.0)`, `y.unflatten(1, (2, 4))`).
+bool takesSizeVarargs(std::string_view method) {
+  static constexpr std::string_view kVarargs[] = {"view",      "reshape",   "expand",
+                                                  "repeat",    "permute",   "tile",
+                                                  "new_empty", "new_zeros", "new_ones"};
+  for (std::string_view m : kVarargs)
+    if (method == m)
+      return true;
+  return false;
+}
+
 class SizeDecomposer {
 public:
   SizeDecomposer(Graph& g, PassContext& ctx, const DecomposeSizeOptions& options)
@@ -93,6 +148,13 @@ private:
   };
 
   static Node* tensorOf(const Node& query);
+  /// True when a node between `tensor`'s definition and `query` may change the
+  /// tensor's sizes in place: its meta then does not describe it at the query,
+  /// and a dim must not move above the write. The query is left alone.
+  bool sizesMayChangeBefore(Node* tensor, Node* query);
+  /// True when every use of the size `value` can take its dims instead: not a
+  /// method called on the Size itself (`size.numel()`).
+  static bool usesTakeDims(const Node* value);
   /// The node after which `tensor`'s sym_size.int nodes go.
   Node* anchorFor(Node* tensor);
   /// Creates the sym_size.int node of dim `k`, right after the anchor.
@@ -111,6 +173,9 @@ private:
   PassContext& ctx_;
   const DecomposeSizeOptions& options_;
   Symbol symSizeInt_;
+  /// Per tensor, the nodes that may change its sizes in place (built on first use).
+  std::unordered_map<const Node*, std::vector<Node*>> sizeWriters_;
+  bool sizeWritersKnown_ = false;
   Node* lastPlaceholder_ = nullptr;
   bool lastPlaceholderKnown_ = false;
 };
@@ -121,6 +186,61 @@ Node* SizeDecomposer::tensorOf(const Node& query) {
   if (const Argument* self = query.kwarg("self"); self && self->isNode())
     return self->getNode();
   return nullptr;
+}
+
+bool SizeDecomposer::sizesMayChangeBefore(Node* tensor, Node* query) {
+  if (!sizeWritersKnown_) {
+    EffectAnalysis& effects = ctx_.effects();
+    for (Node* n : g_) {
+      auto record = [&](Node* w) { sizeWriters_[w].push_back(n); };
+      std::string_view t = n->target().str();
+      switch (n->op()) {
+      case OpKind::CallModule: // a module may do anything to its inputs
+        n->forEachInput(record);
+        break;
+      case OpKind::CallMethod: // `y.t_()`: an in-place method resizes at most its tensor
+        if (t.ends_with("_") && !keepsSizes(*n) && !n->args().empty())
+          n->args()[0].forEachNode(record);
+        break;
+      case OpKind::CallFunction:
+        if (isOpTarget(t)) { // the schema's writes (an op without one writes every input)
+          if (effects.of(*n).writes != WriteKind::None && !keepsSizes(*n))
+            effects.forEachWritten(*n, record);
+          break;
+        }
+        // A Python callable (`torch.relu`, as Dynamo records it) changes sizes only
+        // as an in-place function (`torch.relu_`, `torch.Tensor.t_`) or through `out=`.
+        if (t.ends_with("_") && !keepsSizes(*n) && !n->args().empty())
+          n->args()[0].forEachNode(record);
+        if (const Argument* out = n->kwarg("out"))
+          out->forEachNode(record);
+        break;
+      default:
+        break;
+      }
+    }
+    sizeWritersKnown_ = true;
+  }
+  auto it = sizeWriters_.find(tensor);
+  if (it == sizeWriters_.end())
+    return false;
+  for (Node* w : it->second)
+    if (g_.isBefore(w, query))
+      return true; // after the tensor's definition: it writes the tensor
+  return false;
+}
+
+bool SizeDecomposer::usesTakeDims(const Node* value) {
+  for (const Node* u : value->uniqueUsers()) {
+    if (u->op() == OpKind::CallMethod && !u->args().empty() && u->args()[0].isNode() &&
+        u->args()[0].getNode() == value)
+      return false;
+    bool sliceOfIt = u->isGetItem() && u->args().size() == 2 && u->args()[0].isNode() &&
+                     u->args()[0].getNode() == value && !u->args()[1].isInt();
+    if (sliceOfIt && !usesTakeDims(u))
+      return false;
+  }
+  return true;
 }
 
 Node* SizeDecomposer::anchorFor(Node* tensor) {
@@ -192,13 +312,15 @@ void SizeDecomposer::decomposeSizeValue(Query& q, Node* value, const std::vector
       }
     }
     // Any other use: the dims, spliced in where the size was. A Tensor method
-    // taking the size as a positional argument gets them as separate
-    // arguments, as vLLM does (`y.view(size)` -> `y.view(s0, 64)`); elsewhere
-    // they stay one value: a list for a torch op, a tuple otherwise.
+    // taking the size as its only argument, and taking sizes as varargs, gets
+    // them as separate arguments, as vLLM does (`y.view(size)` ->
+    // `y.view(s0, 64)`); elsewhere they stay one value: a list for a torch op,
+    // a tuple otherwise.
     std::vector<Argument> items;
     for (size_t k : dims)
       items.push_back(dimValue(q, k));
-    bool spread = u->op() == OpKind::CallMethod;
+    bool spread = u->op() == OpKind::CallMethod && takesSizeVarargs(u->target().str()) &&
+                  u->args().size() == 2 && u->args()[1].isNode() && u->args()[1].getNode() == value;
     std::vector<Argument> args;
     for (const Argument& a : u->args()) {
       if (spread && a.isNode() && a.getNode() == value) {
@@ -223,7 +345,7 @@ void SizeDecomposer::decomposeSizeValue(Query& q, Node* value, const std::vector
 void SizeDecomposer::decomposeWhole(Node* query) {
   Node* x = tensorOf(*query);
   const TensorMeta* meta = tensorMeta(x);
-  if (!meta)
+  if (!meta || !usesTakeDims(query) || sizesMayChangeBefore(x, query))
     return;
   Query q{x, query, {}};
   makeAllDims(q);
@@ -240,7 +362,7 @@ void SizeDecomposer::decomposeOne(Node* query, const Argument& dimArg) {
   if (!meta || !dimArg.isInt())
     return;
   std::optional<size_t> k = normalizeDim(dimArg.getInt(), meta->rank());
-  if (!k)
+  if (!k || sizesMayChangeBefore(x, query))
     return;
   bool isSymSizeInt = query->op() == OpKind::CallFunction;
   // aten.sym_size.int on a symbolic dim is already what this pass produces.

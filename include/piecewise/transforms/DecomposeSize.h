@@ -34,8 +34,14 @@
 //  - the size node is erased.
 //
 // Never touches: size queries on tensors whose meta is missing or not a tensor
-// (nor their uses), `size(k)` with a non-literal or out-of-range k, and every
-// other node.
+// (nor their uses), `size(k)` with a non-literal or out-of-range k, a query
+// after an in-place op that may change the tensor's sizes (`y.t_()`,
+// `unsqueeze_`, `resize_`, an `out=` argument, an op without a schema: the
+// meta no longer describes the tensor there), a size with a method called on
+// it (`size.numel()`), and every other node. A Tensor method gets the dims as
+// separate arguments only when it takes sizes as varargs (`view`, `reshape`,
+// `expand`, `repeat`, `permute`, `tile`, `new_empty/zeros/ones`) and the size
+// is its only argument.
 //
 // Statistics: "size queries decomposed", "sym_size.int nodes created",
 // "static dims folded".
