@@ -234,6 +234,7 @@ def encode_meta(val) -> Optional[tuple]:
 
 
 def _node_meta(n: tfx.Node):
+    """An fx.Node's meta tuple (the reference for ``_core.node_meta``, its C++ twin)."""
     m = n.meta
     val = m.get("val")
     if val is None:
@@ -245,6 +246,23 @@ def _node_meta(n: tfx.Node):
         return (META_TENSOR, str(tm.dtype)[6:], [_size(s) for s in tm.shape],
                 [_size(s) for s in tm.stride] if tm.stride is not None else None, None)
     return None
+
+
+# The C++ twin of ``_node_meta`` (python/src/NodeMeta.cpp: the same tuples, exceptions
+# and caches; test_node_meta.py holds it to the functions above), which import_fx and
+# split/hashes call without leaving C++. None (a core without it) falls back to the Python
+# functions above; setting it to None does too (what the tests compare against).
+try:
+    _core.configure_meta(torch.Tensor, _FakeTensor, torch.SymInt, torch.SymFloat, torch.SymBool)
+    _NODE_META_CPP = _core.node_meta
+except AttributeError:  # pragma: no cover - an older _core
+    _NODE_META_CPP = None
+
+
+def _clear_meta_caches() -> None:
+    _sym_text.clear()
+    if _NODE_META_CPP is not None:
+        _core.clear_meta_cache()
 
 
 # --- import / export ------------------------------------------------------------------------
@@ -271,7 +289,15 @@ class IR:
     def fetch_meta(self, indices: List[int]) -> list:
         """The meta tuples of the imported nodes at ``indices`` (for deferred meta)."""
         nodes = self.nodes_in
-        return [_node_meta(nodes[i]) for i in indices]
+        f = _NODE_META_CPP or _node_meta
+        return [f(nodes[i]) for i in indices]
+
+    @property
+    def meta_source(self):
+        """What ``core.split``/``core.hashes`` take as ``fetch_meta``: True (the C++ core
+        reads the imported nodes' meta itself) when it has ``node_meta``, else
+        ``fetch_meta``."""
+        return True if _NODE_META_CPP is not None else self.fetch_meta
 
 
 _SIZE_QUERIES = (torch.ops.aten.sym_size.int, torch.ops.aten.sym_size.default,
@@ -283,7 +309,7 @@ def import_graph(graph: tfx.Graph, owner: Optional[torch.nn.Module] = None, *,
     """The graph in the IR. ``lazy_meta`` defers the meta of every node but the
     placeholders, ``get_attr`` nodes and the tensors whose sizes are queried (what
     decompose-size reads): ``IR.fetch_meta`` gives the rest to the C++ side when it asks."""
-    _sym_text.clear()  # a symbol's replacement may change between graphs
+    _clear_meta_caches()  # a symbol's replacement may change between graphs
     nodes = list(graph.nodes)
     queried = None
     if lazy_meta:
@@ -295,7 +321,9 @@ def import_graph(graph: tfx.Graph, owner: Optional[torch.nn.Module] = None, *,
                 queried.add(n.args[0] if n.args else None)
     core = _core.IRGraph()
     # One pass in C++ over the fx.Nodes themselves (no tuple per node).
-    core.import_fx(nodes, eager=queried, target_string=target_string, node_meta=_node_meta)
+    # node_meta=None: the meta tuples are read in C++ (_core.node_meta).
+    core.import_fx(nodes, eager=queried, target_string=target_string,
+                   node_meta=None if _NODE_META_CPP is not None else _node_meta)
     return IR(core, nodes, owner, graph)
 
 

@@ -197,7 +197,7 @@ class _Hashes:
 
     def compute(self) -> None:
         if self.hashes is None:
-            self.hashes, self.num_unique = self.ir.core.hashes(self.ir.fetch_meta)
+            self.hashes, self.num_unique = self.ir.core.hashes(self.ir.meta_source)
             self.ir = None  # the IR is no longer needed
 
 
@@ -329,7 +329,7 @@ def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty):
     ops = [_pattern(o) for o in (splitting_ops or ())]
     ir = _fx.import_graph(gm.graph, gm, lazy_meta=True)
     result = ir.core.split(ops, decompose_size=decompose_size, merge_empty=merge_empty,
-                           check_flat=True, fetch_meta=ir.fetch_meta)
+                           check_flat=True, fetch_meta=ir.meta_source)
     sync, pieces, num_unique = result.sync, result.pieces, result.num_unique
     # vLLM edits the graph in place and does not regenerate gm's code: neither do we.
     for message in _fx._core.unmatched_splitting_ops(ir.core, ops):

@@ -2,8 +2,9 @@
 //
 // The binding exchange format is deliberately flat. import_fx() reads the
 // torch.fx.Node objects themselves (op, name, target, _args, _kwargs, with
-// the C API, one pass; the meta tuple from a Python callback); the older
-// import_nodes() takes one tuple per node with the same fields:
+// the C API, one pass; the meta tuple from node_meta() in NodeMeta.cpp, or
+// from a Python callback when one is given); the older import_nodes() takes
+// one tuple per node with the same fields:
 //
 //   (fx_node, op, name, target, args, kwargs, meta)
 //
@@ -20,7 +21,9 @@
 //    list, (3, text) opaque. A size is an int or the expression text.
 //    `False` defers it: split() then fetches only the meta its boundaries
 //    read (reading a symbolic FakeTensor's sizes is most of the import's
-//    cost), and hashes() the rest, on request.
+//    cost), and hashes() the rest, on request: `fetch_meta` is a callback
+//    (import indices -> meta tuples), or True to read the imported fx.Nodes
+//    here (node_meta()).
 //
 // The IR graph then runs passes or the splitting-op partitioner; export()
 // hands the (possibly rewritten) node list back: an unchanged node as its
@@ -44,6 +47,7 @@
 #include "piecewise/verify/Verifier.h"
 
 #include "FxBuilder.h"
+#include "NodeMeta.h"
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -58,6 +62,9 @@
 
 namespace py = pybind11;
 using namespace piecewise;
+using piecewise::python::MetaTag;
+using piecewise::python::MetaTensor, piecewise::python::MetaSym, piecewise::python::MetaList,
+    piecewise::python::MetaOpaque;
 
 namespace {
 
@@ -70,14 +77,6 @@ enum LeafKind : int {
   LeafMemoryFormat = 4,
   LeafOp = 5,
   LeafSym = 6,
-};
-
-/// The first field of a meta tuple (see the file comment).
-enum MetaTag : int {
-  MetaTensor = 0,
-  MetaSym = 1,
-  MetaList = 2,
-  MetaOpaque = 3,
 };
 
 /// Callbacks installed once by the Python package (piecewise/fx.py).
@@ -139,9 +138,10 @@ public:
   /// Builds the graph from the fx.Node objects themselves, in one pass: op,
   /// name, target, args and kwargs are read here; a call_function target is
   /// spelled by `targetString(op, target)` once per distinct target object; a
-  /// node's meta tuple comes from `nodeMeta(node)` when `eager` is None (every
-  /// node) or for placeholders, get_attr nodes and the nodes in the set `eager`;
-  /// the rest is deferred (see the file comment).
+  /// node's meta tuple comes from `nodeMeta(node)` (python::nodeMeta when it
+  /// is None) when `eager` is None (every node) or for placeholders, get_attr
+  /// nodes and the nodes in the set `eager`; the rest is deferred (see the
+  /// file comment).
   void importFx(const py::list& nodes, const py::object& eager, const py::object& targetString,
                 const py::object& nodeMeta) {
     static PyObject* sOp = PyUnicode_InternFromString("op");
@@ -165,6 +165,7 @@ public:
       return std::string_view(data, static_cast<size_t>(size));
     };
     bool allEager = eager.is_none();
+    bool builtinMeta = nodeMeta.is_none();
     reserve(nodes.size());
     for (const py::handle item : nodes) {
       PyObject* n = item.ptr();
@@ -211,7 +212,7 @@ public:
         wantMeta = in == 1;
       }
       if (wantMeta)
-        meta = nodeMeta(item);
+        meta = builtinMeta ? python::nodeMeta(item) : nodeMeta(item);
       addNode(item, *op, utf8(nameObj.ptr()), targetSym, args, kwargs,
               wantMeta ? meta.ptr() : nullptr);
     }
@@ -271,7 +272,8 @@ public:
   bool hasDeferredMeta() const { return numDeferred_ > 0; }
 
   /// Loads the deferred meta of `nodes` (live nodes; others are skipped)
-  /// through `fetch(list of import indices) -> list of meta tuples`.
+  /// through `fetch(list of import indices) -> list of meta tuples`, or, when
+  /// `fetch` is True, python::nodeMeta of the imported fx.Nodes.
   void loadMeta(const std::vector<Node*>& nodes, const py::object& fetch) {
     std::vector<int32_t> want;
     for (Node* n : nodes) {
@@ -284,6 +286,12 @@ public:
     }
     if (want.empty())
       return;
+    if (fetch.ptr() == Py_True) {
+      for (int32_t i : want)
+        imported_[static_cast<size_t>(i)]->setMeta(
+            convertMeta(python::nodeMeta(pyNodes_[static_cast<size_t>(i)])));
+      return;
+    }
     py::list metas = fetch(want);
     if (metas.size() != want.size())
       throw std::invalid_argument("piecewise._core: fetch_meta returned a wrong count");
@@ -581,14 +589,133 @@ private:
   }
 
   SymExpr convertSize(py::handle h) {
+    SymExpr e;
+    if (fastSize(h.ptr(), e))
+      return e;
     if (PyLong_Check(h.ptr()))
       return SymExpr::constant(h.cast<int64_t>());
     return SymExpr::symbolic(graph().intern(h.cast<std::string>()));
   }
 
+  /// An exact int that fits, or an exact str: `out`; anything else: false
+  /// (convertSize's general path then converts it, or says why not).
+  bool fastSize(PyObject* o, SymExpr& out) {
+    if (PyLong_CheckExact(o)) {
+      int overflow = 0;
+      long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+      if (overflow || (v == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return false;
+      }
+      out = SymExpr::constant(v);
+      return true;
+    }
+    std::string_view text;
+    if (!fastText(o, text))
+      return false;
+    out = SymExpr::symbolic(graph().intern(text));
+    return true;
+  }
+
+  /// The UTF-8 of an exact str (no copy); false for anything else.
+  static bool fastText(PyObject* o, std::string_view& out) {
+    if (!PyUnicode_CheckExact(o))
+      return false;
+    Py_ssize_t size = 0;
+    const char* data = PyUnicode_AsUTF8AndSize(o, &size);
+    if (!data) {
+      PyErr_Clear();
+      return false;
+    }
+    out = std::string_view(data, static_cast<size_t>(size));
+    return true;
+  }
+
+  /// `[size...]` (an exact list) into `out`; false when some item needs the
+  /// general path.
+  bool fastSizes(PyObject* list, std::vector<SymExpr>& out) {
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    out.reserve(static_cast<size_t>(n));
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      SymExpr e;
+      if (!fastSize(PyList_GET_ITEM(list, i), e))
+        return false;
+      out.push_back(e);
+    }
+    return true;
+  }
+
+  /// The DType of a dtype text; node_meta hands the same str object for a
+  /// dtype every time, so a few are remembered by identity (kept alive).
+  DType dtypeOf(PyObject* text) {
+    for (const auto& [obj, dt] : dtypeByText_)
+      if (obj.ptr() == text)
+        return dt;
+    std::string_view sv;
+    std::optional<DType> dt;
+    if (fastText(text, sv))
+      dt = parseDTypeTorchName(sv);
+    else
+      dt = parseDTypeTorchName(py::reinterpret_borrow<py::object>(text).cast<std::string>());
+    DType r = dt ? *dt : DType::Unknown;
+    if (dtypeByText_.size() < 16)
+      dtypeByText_.emplace_back(py::reinterpret_borrow<py::object>(text), r);
+    return r;
+  }
+
+  /// (MetaTensor, dtype, [sizes], [strides] | None, device | None) with exact
+  /// lists and str/int items, read without the general conversions; false
+  /// when some field needs them.
+  bool fastTensorMeta(PyObject* t, TensorMeta& tm) {
+    PyObject* sizes = PyTuple_GET_ITEM(t, 2);
+    PyObject* strides = PyTuple_GET_ITEM(t, 3);
+    PyObject* device = PyTuple_GET_ITEM(t, 4);
+    if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(t, 1)) || !PyList_CheckExact(sizes) ||
+        (strides != Py_None && !PyList_CheckExact(strides)) ||
+        (device != Py_None && !PyUnicode_CheckExact(device)))
+      return false;
+    if (!fastSizes(sizes, tm.sizes))
+      return false;
+    if (strides != Py_None) {
+      tm.hasStrides = true;
+      if (!fastSizes(strides, tm.strides))
+        return false;
+    }
+    if (device != Py_None) {
+      std::string_view sv;
+      if (!fastText(device, sv))
+        return false;
+      tm.device = graph().intern(sv);
+    }
+    tm.dtype = dtypeOf(PyTuple_GET_ITEM(t, 1));
+    return true;
+  }
+
   Meta convertMeta(py::handle h) {
     if (h.is_none())
       return Meta();
+    // The tuples node_meta makes (exact tuples, lists, ints and strs) are read
+    // with the C API; anything else takes the general path below.
+    PyObject* o = h.ptr();
+    if (PyTuple_CheckExact(o) && PyTuple_GET_SIZE(o) >= 2 &&
+        PyLong_CheckExact(PyTuple_GET_ITEM(o, 0))) {
+      long tag = PyLong_AsLong(PyTuple_GET_ITEM(o, 0));
+      if (tag == MetaTensor && PyTuple_GET_SIZE(o) == 5) {
+        TensorMeta tm;
+        if (fastTensorMeta(o, tm))
+          return Meta(std::move(tm));
+      } else if (tag == MetaList && PyTuple_GET_SIZE(o) == 2 &&
+                 PyList_CheckExact(PyTuple_GET_ITEM(o, 1))) {
+        PyObject* l = PyTuple_GET_ITEM(o, 1);
+        std::vector<Meta> items;
+        items.reserve(static_cast<size_t>(PyList_GET_SIZE(l)));
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(l); ++i) {
+          auto item = py::reinterpret_borrow<py::object>(PyList_GET_ITEM(l, i));
+          items.push_back(convertMeta(item));
+        }
+        return Meta::list(std::move(items));
+      }
+    }
     auto t = py::reinterpret_borrow<py::tuple>(h);
     int tag = t[0].cast<int>();
     if (tag == MetaTensor) {
@@ -647,6 +774,7 @@ private:
   std::vector<py::object> opaqueObjects_;
   std::unordered_map<Argument, py::object, ArgHash> opaqueByText_;
   std::map<std::pair<int, uint64_t>, py::object> leafObjects_;
+  std::vector<std::pair<py::object, DType>> dtypeByText_; ///< dtypeOf's remembered texts
 };
 
 /// One piece of a split, as Python sees it (node positions in the synced
@@ -854,9 +982,11 @@ PYBIND11_MODULE(_core, m) {
       .def("import_nodes", &IRGraph::importNodes, py::arg("nodes"),
            "Builds the graph from node tuples (see the module comment).")
       .def("import_fx", &IRGraph::importFx, py::arg("nodes"), py::kw_only(),
-           py::arg("eager") = py::none(), py::arg("target_string"), py::arg("node_meta"),
+           py::arg("eager") = py::none(), py::arg("target_string"),
+           py::arg("node_meta") = py::none(),
            "Builds the graph from fx.Node objects (read here, one pass): `target_string(op, "
-           "target)` spells a call target (once per object), `node_meta(node)` gives a meta "
+           "target)` spells a call target (once per object), `node_meta(node)` (None: "
+           "_core.node_meta, read here) gives a meta "
            "tuple for every node when `eager` is None, else for placeholders, get_attr nodes "
            "and the nodes in the set `eager` (the rest is deferred).")
       .def("export", &IRGraph::exportNodes,
@@ -895,11 +1025,30 @@ PYBIND11_MODULE(_core, m) {
            py::arg("check_flat") = true, py::arg("fetch_meta") = py::none(),
            "decompose-size + the splitting-op partitioner. Returns a SplitResult (sync, "
            "pieces, num_unique); each piece is a Piece with node positions in the (synced) "
-           "graph order. With deferred meta, `fetch_meta` (import indices -> meta tuples) "
+           "graph order. With deferred meta, `fetch_meta` (import indices -> meta tuples; True: "
+           "_core.node_meta of the imported nodes, read here) "
            "loads what the boundaries need, and hash and num_unique are None until hashes().")
       .def("hashes", &splitHashes, py::arg("fetch_meta") = py::none(),
            "The last split's (piece hashes, num_unique), loading deferred meta first.");
   python::bindFxBuilder(m);
+  m.def(
+      "configure_meta",
+      [](py::handle tensor, py::handle fakeTensor, py::handle symInt, py::handle symFloat,
+         py::handle symBool) {
+        python::configureNodeMeta(tensor, fakeTensor, symInt, symFloat, symBool);
+      },
+      py::arg("tensor"), py::arg("fake_tensor"), py::arg("sym_int"), py::arg("sym_float"),
+      py::arg("sym_bool"),
+      "Installs the torch classes node_meta tests values against (done by piecewise.fx).");
+  m.def(
+      "node_meta", [](py::handle node) { return python::nodeMeta(node); }, py::arg("node"),
+      "An fx.Node's meta tuple, read in C++: exactly piecewise.fx._node_meta(node).");
+  m.def(
+      "encode_meta", [](py::handle value) { return python::encodeMeta(value); }, py::arg("value"),
+      "A value's meta tuple, in C++: exactly piecewise.fx.encode_meta(value).");
+  m.def(
+      "clear_meta_cache", []() { python::clearNodeMetaCache(); },
+      "Forgets node_meta's SymInt texts (by SymNode; piecewise.fx.import_graph, per import).");
   m.def(
       "unmatched_splitting_ops",
       [](IRGraph& ir, const std::vector<std::string>& ops) {

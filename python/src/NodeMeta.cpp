@@ -1,0 +1,364 @@
+//===- NodeMeta.cpp - an fx.Node's meta tuple, read with the C API --------===//
+//
+// See NodeMeta.h. Every step mirrors a line of piecewise/fx.py (_size, _dims,
+// encode_meta, _node_meta), in the same order, so that the values, the
+// exceptions and the cache contents are the ones the Python code gives; the
+// fast paths (an exact int, list or tuple; a Tensor subclass when
+// torch.Tensor's metaclass keeps type's __instancecheck__; a tuple or list
+// iterated with the builtin iterator) only skip what cannot change a result.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NodeMeta.h"
+
+#include "piecewise/ir/TensorMeta.h"
+
+#include <unordered_map>
+#include <utility>
+
+namespace py = pybind11;
+
+namespace piecewise::python {
+namespace {
+
+/// A new reference, or the pending Python error as an exception.
+py::object steal(PyObject* o) {
+  if (!o)
+    throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(o);
+}
+
+py::object borrow(PyObject* o) {
+  return py::reinterpret_borrow<py::object>(o);
+}
+
+PyObject* intern(const char* s) {
+  return PyUnicode_InternFromString(s);
+}
+
+/// Attribute and key names, interned once.
+struct Names {
+  PyObject* meta = intern("meta");
+  PyObject* val = intern("val");
+  PyObject* exampleValue = intern("example_value");
+  PyObject* tensorMeta = intern("tensor_meta");
+  PyObject* shape = intern("shape");
+  PyObject* stride = intern("stride");
+  PyObject* dtype = intern("dtype");
+  PyObject* device = intern("device");
+  PyObject* fakeDevice = intern("fake_device");
+  PyObject* node = intern("node");
+  PyObject* get = intern("get");
+  PyObject* lstrip = intern("lstrip");
+  PyObject* isdigit = intern("isdigit");
+  PyObject* minus = intern("-");
+  PyObject* instancecheck = intern("__instancecheck__");
+};
+
+const Names& names() {
+  static Names* n = new Names(); // never destroyed (interpreter teardown order)
+  return *n;
+}
+
+/// What configureNodeMeta() installs, and the caches (never destroyed: they
+/// hold Python objects that must not be released after the interpreter).
+struct State {
+  bool configured = false;
+  PyTypeObject* tensor = nullptr;
+  /// torch.Tensor's metaclass keeps type.__instancecheck__: an instance of a
+  /// subclass is then an instance (the C test stands for isinstance()).
+  bool plainTensorCheck = false;
+  PyObject* fakeTensor = nullptr; ///< FakeTensor, or null
+  PyObject* symInt = nullptr;
+  PyObject* symFloat = nullptr;
+  PyObject* symBool = nullptr;
+  py::object keep[5];
+  py::object metaTensor = py::int_(static_cast<int>(MetaTensor));
+  py::object metaSym = py::int_(static_cast<int>(MetaSym));
+  py::object metaList = py::int_(static_cast<int>(MetaList));
+  py::object symKindInt = py::int_(static_cast<int>(SymKind::Int));
+  py::object symKindFloat = py::int_(static_cast<int>(SymKind::Float));
+  py::object symKindBool = py::int_(static_cast<int>(SymKind::Bool));
+  py::object tail6 = steal(PySlice_New(py::int_(6).ptr(), Py_None, Py_None)); ///< [6:]
+  /// fx._sym_text: SymInt text (an int when it is one) by SymNode identity;
+  /// the entry keeps its SymNode alive, so the address stays its identity.
+  std::unordered_map<PyObject*, std::pair<py::object, py::object>> symText;
+  py::dict dtypeText;  ///< fx._dtype_text
+  py::dict deviceText; ///< fx._device_text (torch.device hashes by value)
+};
+
+State& state() {
+  static State* s = new State();
+  return *s;
+}
+
+State& configured() {
+  State& s = state();
+  if (!s.configured)
+    throw std::runtime_error("piecewise._core: node_meta before configure_meta");
+  return s;
+}
+
+/// isinstance(o, cls) for a class whose metaclass is `type`.
+bool isInstance(PyObject* o, PyObject* cls) {
+  int r = PyObject_IsInstance(o, cls);
+  if (r < 0)
+    throw py::error_already_set();
+  return r == 1;
+}
+
+/// isinstance(o, torch.Tensor).
+bool isTensor(const State& s, PyObject* o) {
+  PyTypeObject* t = Py_TYPE(o);
+  if (t == s.tensor || (s.plainTensorCheck && PyType_IsSubtype(t, s.tensor)))
+    return true;
+  return isInstance(o, reinterpret_cast<PyObject*>(s.tensor));
+}
+
+/// `for x in seq: f(x)`, with the builtin iterator read directly.
+template <class F> void forEach(PyObject* seq, F&& f) {
+  PyTypeObject* t = Py_TYPE(seq);
+  if (PyTuple_Check(seq) && t->tp_iter == PyTuple_Type.tp_iter) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(seq); ++i)
+      f(PyTuple_GET_ITEM(seq, i));
+    return;
+  }
+  if (PyList_Check(seq) && t->tp_iter == PyList_Type.tp_iter) {
+    // The list iterator rereads the size at every step (f may run Python code).
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(seq); ++i) {
+      py::object item = borrow(PyList_GET_ITEM(seq, i));
+      f(item.ptr());
+    }
+    return;
+  }
+  py::object it = steal(PyObject_GetIter(seq));
+  while (PyObject* x = PyIter_Next(it.ptr())) {
+    py::object item = py::reinterpret_steal<py::object>(x);
+    f(x);
+  }
+  if (PyErr_Occurred())
+    throw py::error_already_set();
+}
+
+void append(py::list& l, const py::object& o) {
+  if (PyList_Append(l.ptr(), o.ptr()) < 0)
+    throw py::error_already_set();
+}
+
+/// `s[6:]` for a str() result (the dtype text after "torch.").
+py::object tail6(const State& st, py::object s) {
+  if (PyUnicode_CheckExact(s.ptr()))
+    return steal(PyUnicode_Substring(s.ptr(), 6, PY_SSIZE_T_MAX));
+  return steal(PyObject_GetItem(s.ptr(), st.tail6.ptr()));
+}
+
+/// `t.lstrip("-").isdigit()` for a str() result.
+bool digitsAfterMinus(PyObject* t) {
+  if (PyUnicode_CheckExact(t) && PyUnicode_IS_ASCII(t)) {
+    const char* p = static_cast<const char*>(PyUnicode_DATA(t));
+    Py_ssize_t n = PyUnicode_GET_LENGTH(t), i = 0;
+    while (i < n && p[i] == '-')
+      ++i;
+    if (i == n)
+      return false;
+    for (; i < n; ++i)
+      if (p[i] < '0' || p[i] > '9')
+        return false;
+    return true;
+  }
+  const Names& nm = names();
+  py::object stripped = steal(PyObject_CallMethodOneArg(t, nm.lstrip, nm.minus));
+  py::object r = steal(PyObject_CallMethodNoArgs(stripped.ptr(), nm.isdigit));
+  int b = PyObject_IsTrue(r.ptr());
+  if (b < 0)
+    throw py::error_already_set();
+  return b == 1;
+}
+
+/// fx._size.
+py::object size(State& s, PyObject* v) {
+  if (PyLong_CheckExact(v))
+    return borrow(v);
+  if (isInstance(v, s.symInt)) {
+    py::object node = steal(PyObject_GetAttr(v, names().node));
+    auto hit = s.symText.find(node.ptr());
+    if (hit != s.symText.end())
+      return hit->second.second;
+    py::object t = steal(PyObject_Str(v));
+    py::object r = digitsAfterMinus(t.ptr()) ? steal(PyNumber_Long(t.ptr())) : t;
+    PyObject* key = node.ptr();
+    s.symText.emplace(key, std::make_pair(std::move(node), r));
+    return r;
+  }
+  if (PyLong_Check(v) || isInstance(v, reinterpret_cast<PyObject*>(&PyLong_Type)))
+    return steal(PyNumber_Long(v));
+  return steal(PyObject_Str(v));
+}
+
+/// fx._dims.
+py::list dims(State& s, PyObject* ds) {
+  py::list out;
+  forEach(ds, [&](PyObject* d) { append(out, PyLong_CheckExact(d) ? borrow(d) : size(s, d)); });
+  return out;
+}
+
+/// `cache.get(key)`, else `cache[key] = str(key)` (`[6:]` with `tail`).
+py::object cachedText(const State& s, const py::dict& cache, PyObject* key, bool tail) {
+  PyObject* hit = PyDict_GetItemWithError(cache.ptr(), key);
+  if (hit && hit != Py_None)
+    return borrow(hit);
+  if (!hit && PyErr_Occurred())
+    throw py::error_already_set();
+  py::object text = steal(PyObject_Str(key));
+  if (tail)
+    text = tail6(s, std::move(text));
+  if (PyDict_SetItem(cache.ptr(), key, text.ptr()) < 0)
+    throw py::error_already_set();
+  return text;
+}
+
+py::object encode(State& s, PyObject* v);
+
+py::object encodeList(State& s, PyObject* v) {
+  py::list items;
+  forEach(v, [&](PyObject* x) { append(items, encode(s, x)); });
+  return steal(PyTuple_Pack(2, s.metaList.ptr(), items.ptr()));
+}
+
+py::object encodeTensor(State& s, PyObject* v) {
+  const Names& nm = names();
+  py::object strides = py::none();
+  try {
+    py::object st = steal(PyObject_CallMethodNoArgs(v, nm.stride));
+    strides = dims(s, st.ptr());
+  } catch (py::error_already_set& e) {
+    if (!e.matches(PyExc_Exception))
+      throw;
+  }
+  py::object dt = steal(PyObject_GetAttr(v, nm.dtype));
+  py::object dts = cachedText(s, s.dtypeText, dt.ptr(), true);
+  // A FakeTensor's ``device`` is a Python property in front of ``fake_device``.
+  bool fake = s.fakeTensor && Py_TYPE(v) == reinterpret_cast<PyTypeObject*>(s.fakeTensor);
+  py::object dev = steal(PyObject_GetAttr(v, fake ? nm.fakeDevice : nm.device));
+  py::object devs = cachedText(s, s.deviceText, dev.ptr(), false);
+  py::object shape = steal(PyObject_GetAttr(v, nm.shape));
+  py::list sizes = dims(s, shape.ptr());
+  return steal(
+      PyTuple_Pack(5, s.metaTensor.ptr(), dts.ptr(), sizes.ptr(), strides.ptr(), devs.ptr()));
+}
+
+/// fx.encode_meta.
+py::object encode(State& s, PyObject* v) {
+  if (Py_EnterRecursiveCall(" in piecewise's encode_meta"))
+    throw py::error_already_set();
+  struct Leave {
+    ~Leave() { Py_LeaveRecursiveCall(); }
+  } leave;
+  // An exact list or tuple is no Tensor and no Sym*: straight to its branch.
+  if (PyList_CheckExact(v) || PyTuple_CheckExact(v))
+    return encodeList(s, v);
+  if (isTensor(s, v))
+    return encodeTensor(s, v);
+  if (isInstance(v, s.symInt))
+    return steal(PyTuple_Pack(3, s.metaSym.ptr(), s.symKindInt.ptr(), size(s, v).ptr()));
+  if (isInstance(v, s.symFloat)) {
+    py::object t = steal(PyObject_Str(v));
+    return steal(PyTuple_Pack(3, s.metaSym.ptr(), s.symKindFloat.ptr(), t.ptr()));
+  }
+  if (isInstance(v, s.symBool)) {
+    py::object t = steal(PyObject_Str(v));
+    return steal(PyTuple_Pack(3, s.metaSym.ptr(), s.symKindBool.ptr(), t.ptr()));
+  }
+  if (PyList_Check(v) || PyTuple_Check(v) ||
+      isInstance(v, reinterpret_cast<PyObject*>(&PyList_Type)) ||
+      isInstance(v, reinterpret_cast<PyObject*>(&PyTuple_Type)))
+    return encodeList(s, v);
+  return py::none();
+}
+
+/// `m.get(key)`.
+py::object mapGet(PyObject* m, PyObject* key) {
+  if (PyDict_CheckExact(m)) {
+    PyObject* r = PyDict_GetItemWithError(m, key);
+    if (!r && PyErr_Occurred())
+      throw py::error_already_set();
+    return r ? borrow(r) : py::none();
+  }
+  return steal(PyObject_CallMethodOneArg(m, names().get, key));
+}
+
+} // namespace
+
+void configureNodeMeta(py::handle tensor, py::handle fakeTensor, py::handle symInt,
+                       py::handle symFloat, py::handle symBool) {
+  State& s = state();
+  if (!PyType_Check(tensor.ptr()) || !PyType_Check(symInt.ptr()) || !PyType_Check(symFloat.ptr()) ||
+      !PyType_Check(symBool.ptr()) || (!fakeTensor.is_none() && !PyType_Check(fakeTensor.ptr())))
+    throw std::invalid_argument("piecewise._core.configure_meta: expects classes");
+  s.keep[0] = py::reinterpret_borrow<py::object>(tensor);
+  s.keep[1] = py::reinterpret_borrow<py::object>(fakeTensor);
+  s.keep[2] = py::reinterpret_borrow<py::object>(symInt);
+  s.keep[3] = py::reinterpret_borrow<py::object>(symFloat);
+  s.keep[4] = py::reinterpret_borrow<py::object>(symBool);
+  s.tensor = reinterpret_cast<PyTypeObject*>(tensor.ptr());
+  s.fakeTensor = fakeTensor.is_none() ? nullptr : fakeTensor.ptr();
+  s.symInt = symInt.ptr();
+  s.symFloat = symFloat.ptr();
+  s.symBool = symBool.ptr();
+  const Names& nm = names();
+  PyObject* meta = reinterpret_cast<PyObject*>(Py_TYPE(tensor.ptr()));
+  py::object mine = steal(PyObject_GetAttr(meta, nm.instancecheck));
+  py::object plain =
+      steal(PyObject_GetAttr(reinterpret_cast<PyObject*>(&PyType_Type), nm.instancecheck));
+  s.plainTensorCheck = mine.ptr() == plain.ptr();
+  s.configured = true;
+}
+
+bool nodeMetaConfigured() {
+  return state().configured;
+}
+
+py::object nodeMeta(py::handle node) {
+  State& s = configured();
+  const Names& nm = names();
+  py::object m = steal(PyObject_GetAttr(node.ptr(), nm.meta));
+  py::object val = mapGet(m.ptr(), nm.val);
+  if (val.is_none())
+    val = mapGet(m.ptr(), nm.exampleValue);
+  if (!val.is_none())
+    return encode(s, val.ptr());
+  py::object tm = mapGet(m.ptr(), nm.tensorMeta);
+  if (tm.is_none())
+    return py::none();
+  // hasattr(tm, "shape")
+  PyObject* probe = PyObject_GetAttr(tm.ptr(), nm.shape);
+  if (!probe) {
+    if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+      throw py::error_already_set();
+    PyErr_Clear();
+    return py::none();
+  }
+  Py_DECREF(probe);
+  py::object dts = tail6(s, steal(PyObject_Str(steal(PyObject_GetAttr(tm.ptr(), nm.dtype)).ptr())));
+  py::list sizes;
+  py::object shape = steal(PyObject_GetAttr(tm.ptr(), nm.shape));
+  forEach(shape.ptr(), [&](PyObject* x) { append(sizes, size(s, x)); });
+  py::object strides = py::none();
+  if (!steal(PyObject_GetAttr(tm.ptr(), nm.stride)).is_none()) {
+    py::list l;
+    py::object st = steal(PyObject_GetAttr(tm.ptr(), nm.stride));
+    forEach(st.ptr(), [&](PyObject* x) { append(l, size(s, x)); });
+    strides = std::move(l);
+  }
+  return steal(PyTuple_Pack(5, s.metaTensor.ptr(), dts.ptr(), sizes.ptr(), strides.ptr(), Py_None));
+}
+
+py::object encodeMeta(py::handle value) {
+  return encode(configured(), value.ptr());
+}
+
+void clearNodeMetaCache() {
+  state().symText.clear();
+}
+
+} // namespace piecewise::python
