@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FxBuilder.h"
+#include "PyUtil.h"
 
 #include <string>
 #include <vector>
@@ -30,13 +31,6 @@ namespace py = pybind11;
 namespace piecewise::python {
 
 namespace {
-
-/// A new reference, or the pending Python error as an exception.
-py::object checked(PyObject* o) {
-  if (!o)
-    throw py::error_already_set();
-  return py::reinterpret_steal<py::object>(o);
-}
 
 void check(int rc) {
   if (rc < 0)

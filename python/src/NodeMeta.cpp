@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NodeMeta.h"
+#include "PyUtil.h"
 
 #include "piecewise/ir/TensorMeta.h"
 
@@ -20,13 +21,6 @@ namespace py = pybind11;
 
 namespace piecewise::python {
 namespace {
-
-/// A new reference, or the pending Python error as an exception.
-py::object steal(PyObject* o) {
-  if (!o)
-    throw py::error_already_set();
-  return py::reinterpret_steal<py::object>(o);
-}
 
 py::object borrow(PyObject* o) {
   return py::reinterpret_borrow<py::object>(o);
@@ -79,7 +73,7 @@ struct State {
   py::object symKindInt = py::int_(static_cast<int>(SymKind::Int));
   py::object symKindFloat = py::int_(static_cast<int>(SymKind::Float));
   py::object symKindBool = py::int_(static_cast<int>(SymKind::Bool));
-  py::object tail6 = steal(PySlice_New(py::int_(6).ptr(), Py_None, Py_None)); ///< [6:]
+  py::object tail6 = checked(PySlice_New(py::int_(6).ptr(), Py_None, Py_None)); ///< [6:]
   /// fx._sym_text: SymInt text (an int when it is one) by SymNode identity;
   /// the entry keeps its SymNode alive, so the address stays its identity.
   std::unordered_map<PyObject*, std::pair<py::object, py::object>> symText;
@@ -131,7 +125,7 @@ template <class F> void forEach(PyObject* seq, F&& f) {
     }
     return;
   }
-  py::object it = steal(PyObject_GetIter(seq));
+  py::object it = checked(PyObject_GetIter(seq));
   while (PyObject* x = PyIter_Next(it.ptr())) {
     py::object item = py::reinterpret_steal<py::object>(x);
     f(x);
@@ -148,8 +142,8 @@ void append(py::list& l, const py::object& o) {
 /// `s[6:]` for a str() result (the dtype text after "torch.").
 py::object tail6(const State& st, py::object s) {
   if (PyUnicode_CheckExact(s.ptr()))
-    return steal(PyUnicode_Substring(s.ptr(), 6, PY_SSIZE_T_MAX));
-  return steal(PyObject_GetItem(s.ptr(), st.tail6.ptr()));
+    return checked(PyUnicode_Substring(s.ptr(), 6, PY_SSIZE_T_MAX));
+  return checked(PyObject_GetItem(s.ptr(), st.tail6.ptr()));
 }
 
 /// `t.lstrip("-").isdigit()` for a str() result.
@@ -167,8 +161,8 @@ bool digitsAfterMinus(PyObject* t) {
     return true;
   }
   const Names& nm = names();
-  py::object stripped = steal(PyObject_CallMethodOneArg(t, nm.lstrip, nm.minus));
-  py::object r = steal(PyObject_CallMethodNoArgs(stripped.ptr(), nm.isdigit));
+  py::object stripped = checked(PyObject_CallMethodOneArg(t, nm.lstrip, nm.minus));
+  py::object r = checked(PyObject_CallMethodNoArgs(stripped.ptr(), nm.isdigit));
   int b = PyObject_IsTrue(r.ptr());
   if (b < 0)
     throw py::error_already_set();
@@ -180,19 +174,19 @@ py::object size(State& s, PyObject* v) {
   if (PyLong_CheckExact(v))
     return borrow(v);
   if (isInstance(v, s.symInt)) {
-    py::object node = steal(PyObject_GetAttr(v, names().node));
+    py::object node = checked(PyObject_GetAttr(v, names().node));
     auto hit = s.symText.find(node.ptr());
     if (hit != s.symText.end())
       return hit->second.second;
-    py::object t = steal(PyObject_Str(v));
-    py::object r = digitsAfterMinus(t.ptr()) ? steal(PyNumber_Long(t.ptr())) : t;
+    py::object t = checked(PyObject_Str(v));
+    py::object r = digitsAfterMinus(t.ptr()) ? checked(PyNumber_Long(t.ptr())) : t;
     PyObject* key = node.ptr();
     s.symText.emplace(key, std::make_pair(std::move(node), r));
     return r;
   }
   if (PyLong_Check(v) || isInstance(v, reinterpret_cast<PyObject*>(&PyLong_Type)))
-    return steal(PyNumber_Long(v));
-  return steal(PyObject_Str(v));
+    return checked(PyNumber_Long(v));
+  return checked(PyObject_Str(v));
 }
 
 /// fx._dims.
@@ -209,7 +203,7 @@ py::object cachedText(const State& s, const py::dict& cache, PyObject* key, bool
     return borrow(hit);
   if (!hit && PyErr_Occurred())
     throw py::error_already_set();
-  py::object text = steal(PyObject_Str(key));
+  py::object text = checked(PyObject_Str(key));
   if (tail)
     text = tail6(s, std::move(text));
   if (PyDict_SetItem(cache.ptr(), key, text.ptr()) < 0)
@@ -222,28 +216,28 @@ py::object encode(State& s, PyObject* v);
 py::object encodeList(State& s, PyObject* v) {
   py::list items;
   forEach(v, [&](PyObject* x) { append(items, encode(s, x)); });
-  return steal(PyTuple_Pack(2, s.metaList.ptr(), items.ptr()));
+  return checked(PyTuple_Pack(2, s.metaList.ptr(), items.ptr()));
 }
 
 py::object encodeTensor(State& s, PyObject* v) {
   const Names& nm = names();
   py::object strides = py::none();
   try {
-    py::object st = steal(PyObject_CallMethodNoArgs(v, nm.stride));
+    py::object st = checked(PyObject_CallMethodNoArgs(v, nm.stride));
     strides = dims(s, st.ptr());
   } catch (py::error_already_set& e) {
     if (!e.matches(PyExc_Exception))
       throw;
   }
-  py::object dt = steal(PyObject_GetAttr(v, nm.dtype));
+  py::object dt = checked(PyObject_GetAttr(v, nm.dtype));
   py::object dts = cachedText(s, s.dtypeText, dt.ptr(), true);
   // A FakeTensor's ``device`` is a Python property in front of ``fake_device``.
   bool fake = s.fakeTensor && Py_TYPE(v) == reinterpret_cast<PyTypeObject*>(s.fakeTensor);
-  py::object dev = steal(PyObject_GetAttr(v, fake ? nm.fakeDevice : nm.device));
+  py::object dev = checked(PyObject_GetAttr(v, fake ? nm.fakeDevice : nm.device));
   py::object devs = cachedText(s, s.deviceText, dev.ptr(), false);
-  py::object shape = steal(PyObject_GetAttr(v, nm.shape));
+  py::object shape = checked(PyObject_GetAttr(v, nm.shape));
   py::list sizes = dims(s, shape.ptr());
-  return steal(
+  return checked(
       PyTuple_Pack(5, s.metaTensor.ptr(), dts.ptr(), sizes.ptr(), strides.ptr(), devs.ptr()));
 }
 
@@ -260,14 +254,14 @@ py::object encode(State& s, PyObject* v) {
   if (isTensor(s, v))
     return encodeTensor(s, v);
   if (isInstance(v, s.symInt))
-    return steal(PyTuple_Pack(3, s.metaSym.ptr(), s.symKindInt.ptr(), size(s, v).ptr()));
+    return checked(PyTuple_Pack(3, s.metaSym.ptr(), s.symKindInt.ptr(), size(s, v).ptr()));
   if (isInstance(v, s.symFloat)) {
-    py::object t = steal(PyObject_Str(v));
-    return steal(PyTuple_Pack(3, s.metaSym.ptr(), s.symKindFloat.ptr(), t.ptr()));
+    py::object t = checked(PyObject_Str(v));
+    return checked(PyTuple_Pack(3, s.metaSym.ptr(), s.symKindFloat.ptr(), t.ptr()));
   }
   if (isInstance(v, s.symBool)) {
-    py::object t = steal(PyObject_Str(v));
-    return steal(PyTuple_Pack(3, s.metaSym.ptr(), s.symKindBool.ptr(), t.ptr()));
+    py::object t = checked(PyObject_Str(v));
+    return checked(PyTuple_Pack(3, s.metaSym.ptr(), s.symKindBool.ptr(), t.ptr()));
   }
   if (PyList_Check(v) || PyTuple_Check(v) ||
       isInstance(v, reinterpret_cast<PyObject*>(&PyList_Type)) ||
@@ -284,7 +278,7 @@ py::object mapGet(PyObject* m, PyObject* key) {
       throw py::error_already_set();
     return r ? borrow(r) : py::none();
   }
-  return steal(PyObject_CallMethodOneArg(m, names().get, key));
+  return checked(PyObject_CallMethodOneArg(m, names().get, key));
 }
 
 } // namespace
@@ -307,9 +301,9 @@ void configureNodeMeta(py::handle tensor, py::handle fakeTensor, py::handle symI
   s.symBool = symBool.ptr();
   const Names& nm = names();
   PyObject* meta = reinterpret_cast<PyObject*>(Py_TYPE(tensor.ptr()));
-  py::object mine = steal(PyObject_GetAttr(meta, nm.instancecheck));
+  py::object mine = checked(PyObject_GetAttr(meta, nm.instancecheck));
   py::object plain =
-      steal(PyObject_GetAttr(reinterpret_cast<PyObject*>(&PyType_Type), nm.instancecheck));
+      checked(PyObject_GetAttr(reinterpret_cast<PyObject*>(&PyType_Type), nm.instancecheck));
   s.plainTensorCheck = mine.ptr() == plain.ptr();
   s.configured = true;
 }
@@ -321,7 +315,7 @@ bool nodeMetaConfigured() {
 py::object nodeMeta(py::handle node) {
   State& s = configured();
   const Names& nm = names();
-  py::object m = steal(PyObject_GetAttr(node.ptr(), nm.meta));
+  py::object m = checked(PyObject_GetAttr(node.ptr(), nm.meta));
   py::object val = mapGet(m.ptr(), nm.val);
   if (val.is_none())
     val = mapGet(m.ptr(), nm.exampleValue);
@@ -339,18 +333,20 @@ py::object nodeMeta(py::handle node) {
     return py::none();
   }
   Py_DECREF(probe);
-  py::object dts = tail6(s, steal(PyObject_Str(steal(PyObject_GetAttr(tm.ptr(), nm.dtype)).ptr())));
+  py::object dts =
+      tail6(s, checked(PyObject_Str(checked(PyObject_GetAttr(tm.ptr(), nm.dtype)).ptr())));
   py::list sizes;
-  py::object shape = steal(PyObject_GetAttr(tm.ptr(), nm.shape));
+  py::object shape = checked(PyObject_GetAttr(tm.ptr(), nm.shape));
   forEach(shape.ptr(), [&](PyObject* x) { append(sizes, size(s, x)); });
   py::object strides = py::none();
-  if (!steal(PyObject_GetAttr(tm.ptr(), nm.stride)).is_none()) {
+  if (!checked(PyObject_GetAttr(tm.ptr(), nm.stride)).is_none()) {
     py::list l;
-    py::object st = steal(PyObject_GetAttr(tm.ptr(), nm.stride));
+    py::object st = checked(PyObject_GetAttr(tm.ptr(), nm.stride));
     forEach(st.ptr(), [&](PyObject* x) { append(l, size(s, x)); });
     strides = std::move(l);
   }
-  return steal(PyTuple_Pack(5, s.metaTensor.ptr(), dts.ptr(), sizes.ptr(), strides.ptr(), Py_None));
+  return checked(
+      PyTuple_Pack(5, s.metaTensor.ptr(), dts.ptr(), sizes.ptr(), strides.ptr(), Py_None));
 }
 
 py::object encodeMeta(py::handle value) {
