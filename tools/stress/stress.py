@@ -623,6 +623,17 @@ def commands_for(case_path, split_op, tmp):
     ]
 
 
+# CPython 3.11's compiler keeps the AST recursion depth in per-interpreter state, so two
+# threads parsing at once can fail with "AST constructor recursion depth mismatch" (fixed in
+# later CPython): the worker threads parse one at a time.
+_PARSE_LOCK = threading.Lock()
+
+
+def parse_python(data):
+    with _PARSE_LOCK:
+        return ast.parse(data)
+
+
 def check_emitted(runner, label, data, kind, tmp):
     """Properties of an emitted file (its bytes: Python must read them as UTF-8); returns a
     list of (class, message)."""
@@ -630,7 +641,7 @@ def check_emitted(runner, label, data, kind, tmp):
     name = label.replace(" ", "_").replace("-", "")
     if kind in ("graph-py", "py"):
         try:
-            tree = ast.parse(data)
+            tree = parse_python(data)
         except (SyntaxError, ValueError) as e:
             return [("invalid Python", f"{label}: ast.parse: {e}")]
         try:
