@@ -24,6 +24,7 @@
 #include "piecewise/ir/Target.h"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 #include <unordered_map>
 
@@ -109,11 +110,7 @@ bool keepsSizes(const Node& writer) {
     return false;
   if (size_t dot = t.rfind('.'); !isOpTarget(t) && dot != std::string_view::npos)
     t.remove_prefix(dot + 1); // `operator.iadd`, `torch.relu_`
-  std::string_view base = opBaseName(t);
-  for (std::string_view k : kKeep)
-    if (base == k)
-      return true;
-  return false;
+  return std::ranges::find(kKeep, opBaseName(t)) != std::end(kKeep);
 }
 
 /// Tensor methods that take a size as separate positional arguments when it
@@ -123,10 +120,7 @@ bool takesSizeVarargs(std::string_view method) {
   static constexpr std::string_view kVarargs[] = {"view",      "reshape",   "expand",
                                                   "repeat",    "permute",   "tile",
                                                   "new_empty", "new_zeros", "new_ones"};
-  for (std::string_view m : kVarargs)
-    if (method == m)
-      return true;
-  return false;
+  return std::ranges::find(kVarargs, method) != std::end(kVarargs);
 }
 
 class SizeDecomposer {
