@@ -360,7 +360,8 @@ FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
   }
   if (failed(plan.finalize(diag)))
     return failure();
-  plan.computeHashes();
+  if (options.computeHashes)
+    plan.computeHashes();
   return plan;
 }
 

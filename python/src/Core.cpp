@@ -829,8 +829,10 @@ SplitResult splitIR(IRGraph& ir, const std::vector<std::string>& ops, bool decom
   DiagnosticEngine diag;
   ir.plan().reset();
   bool lazy = ir.hasDeferredMeta() && !fetchMeta.is_none();
-  if (lazy)
+  if (lazy) {
     options.checkFlatBoundaries = false;
+    options.partition.computeHashes = false; // they wait for hashes()
+  }
   FailureOr<PartitionPlan> plan = splitGraph(ir.graph(), &registry(), options, diag);
   if (failed(plan))
     throwDiagnostics(diag, "piecewise.split_graph failed");
@@ -847,6 +849,8 @@ SplitResult splitIR(IRGraph& ir, const std::vector<std::string>& ops, bool decom
   py::object sync = ir.exportNodes();
   ir.fillPositions();
   bool hashed = !ir.hasDeferredMeta();
+  if (hashed && !p.hasHashes()) // every deferred meta was a boundary value's
+    ir.plan()->computeHashes();
   SplitResult result;
   result.sync = std::move(sync);
   for (const Piece& piece : p.pieces()) {
@@ -876,6 +880,8 @@ py::object splitHashes(IRGraph& ir, const py::object& fetchMeta) {
     if (fetchMeta.is_none())
       throw std::runtime_error("piecewise._core: hashes() needs fetch_meta");
     ir.loadAllMeta(fetchMeta);
+    ir.plan()->computeHashes();
+  } else if (!ir.plan()->hasHashes()) {
     ir.plan()->computeHashes();
   }
   py::list hashes;

@@ -68,6 +68,9 @@ struct SplittingOpOptions {
   /// The schemas the getitem move consults (a getitem stays after an op that
   /// may write what it indexes); null: every op without one is opaque.
   const OpRegistry* registry = nullptr;
+  /// Compute the pieces' structural hashes (off when the meta they read is
+  /// not loaded yet: the caller computes them later).
+  bool computeHashes = true;
 };
 
 /// Matches nodes against a list of splitting-op patterns, canonicalized once.
