@@ -342,6 +342,8 @@ def _decode(args, by_pos):
 
 
 _SYM_SIZE_INT = torch.ops.aten.sym_size.int
+# Node.args's and Node.kwargs's setters both end in this; None on a torch without it.
+_update_args_kwargs = getattr(tfx.Node, "_update_args_kwargs", None)
 _EMPTY = immutable_dict()
 
 
@@ -398,20 +400,23 @@ def sync(graph: tfx.Graph, ir: IR, exported, make_node=None) -> List[tfx.Node]:
     if make_node is not None and owner is not None and getattr(owner, "_create_node_hooks", None):
         make_node = None
     orig = ir.nodes
-    by_pos: List[Optional[tfx.Node]] = [None] * len(exported)
+    # The kept nodes are in place already; the edits are applied in order (an edit refers
+    # only to earlier positions).
+    by_pos, edits, removed, in_order = ir.core.sync_plan()
     created = []
-    for pos, e in enumerate(exported):
-        if type(e) is int:  # unchanged
-            by_pos[pos] = orig[e]
-            continue
-        origin, op, name, target, args, kwargs = e
+    for pos in edits:
+        origin, op, name, target, args, kwargs = exported[pos]
         if origin >= 0:
             n = orig[origin]
             if args is not None:
                 if target != target_string(n.op, n.target):
                     n.target = resolve_target(target) if op == 2 else target
-                n.args = _decode(args, by_pos)
-                n.kwargs = _decode(kwargs, by_pos)
+                new_args, new_kwargs = _decode(args, by_pos), _decode(kwargs, by_pos)
+                if _update_args_kwargs is not None:  # what the two setters do, at once
+                    _update_args_kwargs(n, new_args, new_kwargs)
+                else:
+                    n.args = new_args
+                    n.kwargs = new_kwargs
         else:
             kind = OP_KINDS[op]
             tgt = resolve_target(target) if kind == "call_function" else target
@@ -422,20 +427,25 @@ def sync(graph: tfx.Graph, ir: IR, exported, make_node=None) -> List[tfx.Node]:
                 n = graph.create_node(kind, tgt, _decode(args, by_pos), _decode(kwargs, by_pos),
                                       name=name)
             created.append(n)
-        by_pos[pos] = n
+            by_pos[pos] = n
     # Removed nodes first (their users are rewritten or removed too; users before producers),
     # so that the nodes after them need no move below.
-    if len(by_pos) - len(created) != len(orig):
-        kept = set(by_pos)
-        for n in reversed(orig):
-            if n not in kept:
-                graph.erase_node(n)
-    # Order: move every node to just after its predecessor in the exported order.
+    for i in removed:
+        graph.erase_node(orig[i])
+    # Order: a node goes right after its predecessor in the exported order. When the kept
+    # nodes are still in order, only the created ones (appended at the end) move.
     prev = graph._root
-    for n in by_pos:
-        if n._prev is not prev:
-            prev.append(n)
-        prev = n
+    if in_order:
+        for pos in edits:
+            n = by_pos[pos]
+            prev = by_pos[pos - 1] if pos else graph._root
+            if n._prev is not prev:
+                prev.append(n)
+    else:
+        for n in by_pos:
+            if n._prev is not prev:
+                prev.append(n)
+            prev = n
     for n in created:
         _fake_val(n)
     ir.nodes = by_pos  # the IR now mirrors the synced graph

@@ -258,6 +258,42 @@ public:
     return out;
   }
 
+  /// What `fx.sync` needs after exportNodes() returned a list, in one pass:
+  /// (nodes, edits, removed, in_order): the live nodes in export order (the
+  /// imported fx.Node, None for a created one), the positions whose entry is
+  /// not a bare index (edited or created), the import indices of the removed
+  /// nodes (last first: users before producers), and whether the kept
+  /// imported nodes are still in their import order.
+  py::tuple syncPlan() {
+    py::list nodes(graph().size());
+    py::list edits;
+    std::vector<char> alive(imported_.size(), 0);
+    bool inOrder = true;
+    int32_t last = -1;
+    Py_ssize_t pos = 0;
+    for (const Node* n : graph()) {
+      auto it = origin_.find(n);
+      if (it == origin_.end()) {
+        nodes[pos] = py::none();
+        edits.append(py::int_(pos));
+      } else {
+        int32_t origin = it->second;
+        nodes[pos] = pyNodes_[static_cast<size_t>(origin)];
+        if (changed(n, origin))
+          edits.append(py::int_(pos));
+        alive[static_cast<size_t>(origin)] = 1;
+        inOrder = inOrder && origin > last;
+        last = origin;
+      }
+      ++pos;
+    }
+    py::list removed;
+    for (size_t i = imported_.size(); i-- > 0;)
+      if (!alive[i])
+        removed.append(py::int_(i));
+    return py::make_tuple(nodes, edits, removed, inOrder);
+  }
+
   /// Position (export order) of a live node.
   int32_t position(const Node* n) const { return positions_.at(n); }
 
@@ -997,6 +1033,8 @@ PYBIND11_MODULE(_core, m) {
            "and the nodes in the set `eager` (the rest is deferred).")
       .def("export", &IRGraph::exportNodes,
            "The node list with sync information, or None when unchanged.")
+      .def("sync_plan", &IRGraph::syncPlan,
+           "After export() gave a list: (nodes, edits, removed, in_order) for fx.sync.")
       .def("verify", &IRGraph::verify)
       .def("__len__", [](IRGraph& g) { return g.graph().size(); })
       .def(
