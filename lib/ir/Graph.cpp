@@ -266,18 +266,22 @@ void Graph::replaceUsesIf(Node* from, Node* to, const std::function<bool(Node*)>
       removeOneUse(from, u);
       to->users_.push_back(u);
     }
+    if (moved)
+      ++u->edits_;
   }
 }
 
 void Graph::setArgs(Node* n, std::vector<Argument> args) {
   dropUses(n);
   n->args_ = std::move(args);
+  ++n->edits_;
   addUses(n);
 }
 
 void Graph::setKwargs(Node* n, std::vector<KwArg> kwargs) {
   dropUses(n);
   n->kwargs_ = std::move(kwargs);
+  ++n->edits_;
   addUses(n);
 }
 
@@ -286,12 +290,14 @@ void Graph::setArg(Node* n, size_t index, Argument value) {
   if (index >= n->args_.size())
     n->args_.resize(index + 1);
   n->args_[index] = std::move(value);
+  ++n->edits_;
   addUses(n);
 }
 
 void Graph::setTarget(Node* n, Symbol target) {
   indexRemove(n);
   n->target_ = target;
+  ++n->edits_;
   indexAdd(n);
 }
 

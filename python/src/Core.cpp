@@ -47,6 +47,7 @@
 #include "piecewise/verify/Verifier.h"
 
 #include "FxBuilder.h"
+#include "NodeFields.h"
 #include "NodeMeta.h"
 
 #include <pybind11/pybind11.h>
@@ -151,8 +152,8 @@ public:
     static PyObject* sKwargs = PyUnicode_InternFromString("_kwargs");
     static PyObject* sArgsPublic = PyUnicode_InternFromString("args");
     static PyObject* sKwargsPublic = PyUnicode_InternFromString("kwargs");
-    auto attr = [](PyObject* o, PyObject* name) {
-      PyObject* r = PyObject_GetAttr(o, name);
+    auto field = [](PyObject* o, python::NodeFields::Field f, PyObject* name) {
+      PyObject* r = python::nodeField(o, f, name);
       if (!r)
         throw py::error_already_set();
       return py::reinterpret_steal<py::object>(r);
@@ -169,12 +170,12 @@ public:
     reserve(nodes.size());
     for (const py::handle item : nodes) {
       PyObject* n = item.ptr();
-      py::object opObj = attr(n, sOp);
+      py::object opObj = field(n, python::NodeFields::Op, sOp);
       std::optional<OpKind> op = parseOpKind(utf8(opObj.ptr()));
       if (!op)
         throw std::invalid_argument("piecewise._core: bad op kind");
-      py::object nameObj = attr(n, sName);
-      py::object target = attr(n, sTarget);
+      py::object nameObj = field(n, python::NodeFields::Name, sName);
+      py::object target = field(n, python::NodeFields::Target, sTarget);
       Symbol targetSym;
       if (*op != OpKind::CallFunction && PyUnicode_CheckExact(target.ptr())) {
         targetSym = graph().intern(utf8(target.ptr()));
@@ -189,8 +190,8 @@ public:
           keepAlive_.push_back(target);
         }
       }
-      PyObject* a = PyObject_GetAttr(n, sArgs);
-      PyObject* k = a ? PyObject_GetAttr(n, sKwargs) : nullptr;
+      PyObject* a = python::nodeField(n, python::NodeFields::Args, sArgs);
+      PyObject* k = a ? python::nodeField(n, python::NodeFields::Kwargs, sKwargs) : nullptr;
       if (!a || !k) { // not torch's Node layout: the public properties
         PyErr_Clear();
         Py_XDECREF(a);
@@ -360,9 +361,7 @@ private:
     imported_.reserve(imported_.size() + n);
     pyNodes_.reserve(pyNodes_.size() + n);
     deferred_.reserve(deferred_.size() + n);
-    origTarget_.reserve(origTarget_.size() + n);
-    origArgs_.reserve(origArgs_.size() + n);
-    origKwargs_.reserve(origKwargs_.size() + n);
+    origEdits_.reserve(origEdits_.size() + n);
     byPy_.reserve(byPy_.size() + n);
     origin_.reserve(origin_.size() + n);
   }
@@ -389,15 +388,12 @@ private:
     origin_[n] = static_cast<int32_t>(imported_.size());
     imported_.push_back(n);
     pyNodes_.push_back(py::reinterpret_borrow<py::object>(fxNode));
-    origTarget_.push_back(n->target());
-    origArgs_.push_back(n->args());
-    origKwargs_.push_back(n->kwargs());
+    origEdits_.push_back(n->editCount());
   }
 
+  /// Whether a pass set the target, args or kwargs of an imported node.
   bool changed(const Node* n, int32_t origin) const {
-    size_t o = static_cast<size_t>(origin);
-    return n->target() != origTarget_[o] || n->args() != origArgs_[o] ||
-           n->kwargs() != origKwargs_[o];
+    return n->editCount() != origEdits_[static_cast<size_t>(origin)];
   }
 
   std::vector<Argument> convertSeq(py::handle seq) {
@@ -465,7 +461,8 @@ private:
       auto* s = reinterpret_cast<PySliceObject*>(o);
       return Argument::slice(convert(s->start), convert(s->stop), convert(s->step));
     }
-    if (Py_TYPE(o) == reinterpret_cast<PyTypeObject*>(hooks().nodeType.ptr())) {
+    // A torch.fx.Node, or an instance of a subclass of it (map_arg's rule).
+    if (PyObject_TypeCheck(o, reinterpret_cast<PyTypeObject*>(hooks().nodeType.ptr()))) {
       auto it = byPy_.find(o);
       if (it == byPy_.end())
         throw std::invalid_argument("piecewise._core: a node refers to a node defined after it "
@@ -801,9 +798,7 @@ private:
   std::unordered_map<const Node*, int32_t> positions_;
   std::vector<Node*> imported_;
   std::vector<py::object> pyNodes_;
-  std::vector<Symbol> origTarget_;
-  std::vector<std::vector<Argument>> origArgs_;
-  std::vector<std::vector<KwArg>> origKwargs_;
+  std::vector<uint32_t> origEdits_; ///< each imported node's editCount() at import
   std::unordered_map<PyObject*, Argument> leafCache_;
   std::unordered_map<PyObject*, Symbol> targetCache_; ///< call_function target -> its spelling
   std::vector<py::object> keepAlive_;
@@ -989,6 +984,7 @@ PYBIND11_MODULE(_core, m) {
       "configure",
       [](py::object nodeType, py::object classify, py::object makeLeaf, py::object makeRef) {
         Hooks& h = hooks();
+        python::NodeFields::instance().resolve(nodeType.ptr());
         h.nodeType = std::move(nodeType);
         h.classify = std::move(classify);
         h.makeLeaf = std::move(makeLeaf);
@@ -997,6 +993,10 @@ PYBIND11_MODULE(_core, m) {
             py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(&PySlice_Type));
       },
       "Installs the Python callbacks the converter uses (done by piecewise.fx).");
+  m.def(
+      "node_fields_available", [] { return python::NodeFields::instance().available(); },
+      "Whether torch.fx.Node's fields are read and written at their C slots (NodeFields.h) "
+      "rather than through getattr.");
 
   m.def(
       "add_schemas",

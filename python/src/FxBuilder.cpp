@@ -21,8 +21,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "FxBuilder.h"
+#include "NodeFields.h"
 #include "PyUtil.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -76,6 +78,32 @@ const Names& names() {
   return n;
 }
 
+/// What `_update_args_kwargs(n, args, kwargs)` does to a new node `n` whose
+/// `inputs` are known: sets its args and kwargs, records each input in its
+/// `_input_nodes` (first use first) and `n` in each input's `users`. False
+/// (nothing written) when the fields cannot be written directly.
+bool setArgs(PyObject* n, PyObject* args, PyObject* kwargs, const std::vector<PyObject*>& inputs) {
+  const NodeFields& nf = NodeFields::instance();
+  if (!nf.isNode(n))
+    return false;
+  PyObject* own = nf.get(n, NodeFields::InputNodes);
+  if (!own || !PyDict_CheckExact(own) || PyDict_GET_SIZE(own) != 0)
+    return false;
+  for (PyObject* in : inputs) {
+    PyObject* users = nf.get(in, NodeFields::Users);
+    if (!users || !PyDict_CheckExact(users))
+      return false;
+  }
+  nf.set(n, NodeFields::Args, args);
+  nf.set(n, NodeFields::Kwargs, kwargs);
+  for (PyObject* in : inputs) {
+    if (!PyDict_SetDefault(own, in, Py_None) ||
+        !PyDict_SetDefault(nf.get(in, NodeFields::Users), n, Py_None))
+      throw py::error_already_set();
+  }
+  return true;
+}
+
 /// Appends nodes to one fx.Graph through its internals.
 class GraphWriter {
 public:
@@ -115,9 +143,13 @@ public:
     return bucket;
   }
 
-  /// A new node; `meta` becomes its meta (not copied). Returns it.
+  /// A new node; `meta` becomes its meta (not copied). `inputs`, when given,
+  /// are the distinct nodes in `args` in first-use order (mapFlatArgs), and
+  /// the node's input and user records are written here; otherwise
+  /// `_update_args_kwargs` finds them. Returns the node.
   py::object append(py::object name, PyObject* op, PyObject* target, PyObject* type, PyObject* args,
-                    PyObject* kwargs, py::object meta, PyObject* bucket) {
+                    PyObject* kwargs, py::object meta, PyObject* bucket,
+                    const std::vector<PyObject*>* inputs = nullptr) {
     int clash = PySet_Contains(used_.ptr(), name.ptr());
     check(clash);
     if (clash)
@@ -129,12 +161,18 @@ public:
     py::object init = checked(PyTuple_Pack(5, graph_.ptr(), name.ptr(), op, target, type));
     check(reinterpret_cast<PyTypeObject*>(gApi->nodeBase.ptr())
               ->tp_init(n.ptr(), init.ptr(), nullptr));
-    PyObject* update[] = {n.ptr(), args, kwargs};
-    checked(PyObject_Vectorcall(gApi->update.ptr(), update, 3, nullptr));
+    if (!inputs || !setArgs(n.ptr(), args, kwargs, *inputs)) {
+      PyObject* update[] = {n.ptr(), args, kwargs};
+      checked(PyObject_Vectorcall(gApi->update.ptr(), update, 3, nullptr));
+    }
     check(PyDict_SetItem(objToName_.ptr(), n.ptr(), name.ptr()));
     checked(PyObject_CallOneArg(insert_.ptr(), n.ptr()));
-    check(PyObject_SetItem(bucket, n.ptr(), Py_None));
-    check(PyObject_GenericSetAttr(n.ptr(), names().meta, meta.ptr()));
+    check(PyDict_CheckExact(bucket) ? PyDict_SetItem(bucket, n.ptr(), Py_None)
+                                    : PyObject_SetItem(bucket, n.ptr(), Py_None));
+    if (NodeFields::instance().isNode(n.ptr()))
+      NodeFields::instance().set(n.ptr(), NodeFields::Meta, meta.ptr());
+    else
+      check(PyObject_GenericSetAttr(n.ptr(), names().meta, meta.ptr()));
     ++added_;
     return n;
   }
@@ -172,14 +210,14 @@ struct Source {
   py::object op, name, target, type;
 
   explicit Source(PyObject* s)
-      : op(checked(PyObject_GetAttr(s, names().op))),
-        name(checked(PyObject_GetAttr(s, names().name))),
-        target(checked(PyObject_GetAttr(s, names().target))),
-        type(checked(PyObject_GetAttr(s, names().type))) {}
+      : op(checked(nodeField(s, NodeFields::Op, names().op))),
+        name(checked(nodeField(s, NodeFields::Name, names().name))),
+        target(checked(nodeField(s, NodeFields::Target, names().target))),
+        type(checked(nodeField(s, NodeFields::Type, names().type))) {}
 };
 
 py::object copyMeta(PyObject* src) {
-  py::object meta = checked(PyObject_GetAttr(src, names().meta));
+  py::object meta = checked(nodeField(src, NodeFields::Meta, names().meta));
   if (!PyDict_Check(meta.ptr()))
     throw std::invalid_argument("piecewise._core.build_split: a node's meta is not a dict");
   return checked(PyDict_Copy(meta.ptr()));
@@ -216,23 +254,64 @@ PyObject* nodeAt(const py::list& nodes, py::handle index) {
   return PyList_GET_ITEM(nodes.ptr(), i);
 }
 
-/// Copies `src` into `w` with its args mapped through `lookup`; records it in `env`.
+/// `args` (an exact tuple) with each torch.fx.Node in it replaced by
+/// `env[node]`, the distinct replacements appended to `inputs` in first-use
+/// order; null when an element is a container or a Node subclass (map_arg's
+/// general walk is needed then).
+py::object mapFlatArgs(PyObject* args, PyObject* env, std::vector<PyObject*>& inputs) {
+  if (!PyTuple_CheckExact(args) || !NodeFields::instance().available())
+    return py::object();
+  Py_ssize_t size = PyTuple_GET_SIZE(args);
+  if (size == 0)
+    return py::reinterpret_borrow<py::object>(args);
+  auto* nodeType = reinterpret_cast<PyTypeObject*>(gApi->nodeType.ptr());
+  py::object out = checked(PyTuple_New(size));
+  for (Py_ssize_t i = 0; i < size; ++i) {
+    PyObject* a = PyTuple_GET_ITEM(args, i);
+    PyObject* v = a;
+    if (Py_TYPE(a) == nodeType) {
+      v = PyDict_GetItemWithError(env, a);
+      if (!v) {
+        if (!PyErr_Occurred())
+          PyErr_SetObject(PyExc_KeyError, a);
+        throw py::error_already_set();
+      }
+      if (std::find(inputs.begin(), inputs.end(), v) == inputs.end())
+        inputs.push_back(v);
+    } else if (PyTuple_Check(a) || PyList_Check(a) || PyDict_Check(a) || PySlice_Check(a) ||
+               PyObject_TypeCheck(a, nodeType)) {
+      return py::object();
+    }
+    Py_INCREF(v);
+    PyTuple_SET_ITEM(out.ptr(), i, v);
+  }
+  return out;
+}
+
+/// Copies `src` into `w` with its args mapped through `env` (`lookup` is
+/// `env.__getitem__`); records it in `env`.
 void copyNode(GraphWriter& w, PyObject* src, py::handle lookup, py::handle env) {
   const Names& s = names();
   Source f(src);
-  py::object args = checked(PyObject_GetAttr(src, s.args));
-  py::object kwargs = checked(PyObject_GetAttr(src, s.kwargs));
-  PyObject* a1[] = {args.ptr(), lookup.ptr()};
-  py::object margs = checked(PyObject_Vectorcall(gApi->mapArg.ptr(), a1, 2, nullptr));
+  py::object args = checked(nodeField(src, NodeFields::Args, s.args));
+  py::object kwargs = checked(nodeField(src, NodeFields::Kwargs, s.kwargs));
   // Most nodes have no keyword arguments: they share the one empty immutable_dict.
+  bool noKwargs = PyDict_Check(kwargs.ptr()) && PyDict_GET_SIZE(kwargs.ptr()) == 0;
+  std::vector<PyObject*> inputs;
+  py::object margs = noKwargs ? mapFlatArgs(args.ptr(), env.ptr(), inputs) : py::object();
+  bool direct = static_cast<bool>(margs);
+  if (!direct) {
+    PyObject* a1[] = {args.ptr(), lookup.ptr()};
+    margs = checked(PyObject_Vectorcall(gApi->mapArg.ptr(), a1, 2, nullptr));
+  }
   py::object mkwargs = gApi->emptyKwargs;
-  if (!PyDict_Check(kwargs.ptr()) || PyDict_GET_SIZE(kwargs.ptr()) != 0) {
+  if (!noKwargs) {
     PyObject* a2[] = {kwargs.ptr(), lookup.ptr()};
     mkwargs = checked(PyObject_Vectorcall(gApi->mapArg.ptr(), a2, 2, nullptr));
   }
   py::object bucket = w.bucket(f.op.ptr(), f.target.ptr());
   py::object n = w.append(f.name, f.op.ptr(), f.target.ptr(), f.type.ptr(), margs.ptr(),
-                          mkwargs.ptr(), copyMeta(src), bucket.ptr());
+                          mkwargs.ptr(), copyMeta(src), bucket.ptr(), direct ? &inputs : nullptr);
   check(PyDict_SetItem(env.ptr(), src, n.ptr()));
 }
 
@@ -258,7 +337,7 @@ py::list buildSplit(py::handle top, const py::list& nodes, const py::list& piece
   GraphWriter topWriter(top);
   py::object envLookup = checked(PyObject_GetAttr(env.ptr(), s.getitemName));
   for (py::handle src : nodes) {
-    py::object op = checked(PyObject_GetAttr(src.ptr(), s.op));
+    py::object op = checked(nodeField(src.ptr(), NodeFields::Op, s.op));
     if (op.ptr() == s.placeholder || PyUnicode_Compare(op.ptr(), s.placeholder) == 0)
       copyNode(topWriter, src.ptr(), envLookup, env);
   }

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NodeMeta.h"
+#include "NodeFields.h"
 #include "PyUtil.h"
 
 #include "piecewise/ir/TensorMeta.h"
@@ -315,7 +316,7 @@ bool nodeMetaConfigured() {
 py::object nodeMeta(py::handle node) {
   State& s = configured();
   const Names& nm = names();
-  py::object m = checked(PyObject_GetAttr(node.ptr(), nm.meta));
+  py::object m = checked(nodeField(node.ptr(), NodeFields::Meta, nm.meta));
   py::object val = mapGet(m.ptr(), nm.val);
   if (val.is_none())
     val = mapGet(m.ptr(), nm.exampleValue);

@@ -47,6 +47,30 @@ def test_import_fx_matches_tuple_import():
         core.print(True)  # keyword-only
 
 
+def test_node_fields_read_at_their_slots_only_for_exact_nodes():
+    """import_fx reads a torch.fx.Node's fields at their C slots; a Node subclass (which
+    may shadow a field) is read through getattr, and both give the same IR: references to
+    subclass instances in args are uses too (they were opaque values once, so dce could drop
+    their producers)."""
+    assert _core.node_fields_available(), "torch.fx.Node's fields were not found as slots"
+    gm = llama_gm()
+    reads = []
+
+    class Spy(torch.fx.Node):
+        def __getattribute__(self, name):
+            if name in ("_args", "target", "name"):
+                reads.append(name)
+            return super().__getattribute__(name)
+
+    plain = piecewise.fx.import_graph(gm.graph, gm).print()
+    assert reads == []
+    for n in gm.graph.nodes:
+        n.__class__ = Spy
+    spied = piecewise.fx.import_graph(gm.graph, gm).print()
+    assert {"_args", "target", "name"} <= set(reads)
+    assert spied == plain
+
+
 def test_split_returns_piece_records():
     gm = llama_gm()
     ir = piecewise.fx.import_graph(gm.graph, gm)
@@ -80,7 +104,8 @@ def _graph_state(g):
 
     return [(n.name, n.op, str(n.target), n.type, tuple(n.meta), val(n.meta.get("val")),
              val(n.meta.get("example_value")),
-             torch.fx.node.map_arg((n.args, n.kwargs), name), [u.name for u in n.users])
+             torch.fx.node.map_arg((n.args, n.kwargs), name), [u.name for u in n.users],
+             [a.name for a in n.all_input_nodes])
             for n in g.nodes], g._len
 
 

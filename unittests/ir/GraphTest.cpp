@@ -221,6 +221,25 @@ TEST(GraphTest, SetTargetUpdatesTheIndex) {
   EXPECT_TRUE(d.g.findNodes(OpKind::CallMethod, d.mul).empty());
 }
 
+TEST(GraphTest, EditCountCountsEveryRewriteOfTargetArgsOrKwargs) {
+  Diamond d;
+  EXPECT_EQ(d.c->editCount(), 0u);
+  d.g.setArg(d.c, 1, ref(d.a));
+  EXPECT_EQ(d.c->editCount(), 1u);
+  d.g.setArgs(d.c, {ref(d.a), ref(d.b)});
+  d.g.setKwargs(d.c, {});
+  d.g.setTarget(d.c, d.mul);
+  EXPECT_EQ(d.c->editCount(), 4u);
+  // A use rewritten by a replacement edits the user, not the others.
+  uint32_t before = d.a->editCount();
+  d.g.replaceAllUsesWith(d.b, d.a);
+  EXPECT_EQ(d.c->editCount(), 5u);
+  EXPECT_EQ(d.a->editCount(), before);
+  // Moves and renames are no edits.
+  d.g.rename(d.c, "renamed");
+  EXPECT_EQ(d.c->editCount(), 5u);
+}
+
 TEST(GraphTest, FindNodesFollowsMoves) {
   Diamond d;
   d.g.moveBefore(d.c, d.a); // not valid FX (c uses a), but the index follows order

@@ -55,6 +55,9 @@ public:
   const std::vector<KwArg>& kwargs() const { return kwargs_; }
   /// The keyword argument called `name`, or nullptr.
   const Argument* kwarg(std::string_view name) const;
+  /// How many times the target, args or kwargs were set or rewritten since
+  /// the node was created (a cheap "was it edited?" for importers).
+  uint32_t editCount() const { return edits_; }
 
   const Meta& meta() const { return meta_; }
   Meta& meta() { return meta_; }
@@ -130,6 +133,7 @@ private:
   uint64_t order_ = 0;
   Location loc_;
   Symbol provenance_;
+  uint32_t edits_ = 0;
   /// See scratchNumber().
   mutable uint32_t scratchNumber_ = 0;
 };

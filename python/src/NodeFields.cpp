@@ -1,0 +1,47 @@
+//===- NodeFields.cpp - Direct access to torch.fx.Node's C fields ---------===//
+//
+// Finds the slots of torch._C._NodeBase's fields (see NodeFields.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "NodeFields.h"
+
+#include <structmember.h>
+
+namespace piecewise::python {
+
+NodeFields& NodeFields::instance() {
+  static NodeFields* fields = new NodeFields(); // outlives every call
+  return *fields;
+}
+
+bool NodeFields::resolve(PyObject* nodeType) {
+  static constexpr const char* kNames[kNumFields] = {
+      "name", "op", "target", "type", "_args", "_kwargs", "_input_nodes", "users", "meta"};
+  type_ = nullptr;
+  if (!PyType_Check(nodeType))
+    return false;
+  auto* type = reinterpret_cast<PyTypeObject*>(nodeType);
+  std::array<Py_ssize_t, kNumFields> offsets{};
+  for (std::size_t f = 0; f < kNumFields; ++f) {
+    pybind11::object name =
+        pybind11::reinterpret_steal<pybind11::object>(PyUnicode_InternFromString(kNames[f]));
+    if (!name)
+      throw pybind11::error_already_set();
+    // What torch.fx.Node finds for the name: a member of a C base class.
+    PyObject* seen = _PyType_Lookup(type, name.ptr());
+    if (!seen || Py_TYPE(seen) != &PyMemberDescr_Type)
+      return false;
+    auto* descr = reinterpret_cast<PyMemberDescrObject*>(seen);
+    PyMemberDef* def = descr->d_member;
+    if (!PyType_IsSubtype(type, PyDescr_TYPE(descr)) ||
+        (def->type != T_OBJECT && def->type != T_OBJECT_EX) || (def->flags & READONLY))
+      return false;
+    offsets[f] = def->offset;
+  }
+  offsets_ = offsets;
+  type_ = nodeType;
+  return true;
+}
+
+} // namespace piecewise::python
