@@ -877,8 +877,7 @@ SplitResult splitIR(IRGraph& ir, const std::vector<std::string>& ops, bool decom
   }
   ir.plan().emplace(std::move(*plan));
   const PartitionPlan& p = *ir.plan();
-  py::object sync = ir.exportNodes();
-  ir.fillPositions();
+  py::object sync = ir.exportNodes(); // also numbers the nodes in graph order
   bool hashed = !ir.hasDeferredMeta();
   if (hashed && !p.hasHashes()) // every deferred meta was a boundary value's
     ir.plan()->computeHashes();

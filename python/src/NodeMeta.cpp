@@ -42,6 +42,7 @@ struct Names {
   PyObject* dtype = intern("dtype");
   PyObject* device = intern("device");
   PyObject* fakeDevice = intern("fake_device");
+  PyObject* fakeDeviceSlot = intern("_fake_device");
   PyObject* node = intern("node");
   PyObject* get = intern("get");
   PyObject* lstrip = intern("lstrip");
@@ -234,7 +235,21 @@ py::object encodeTensor(State& s, PyObject* v) {
   py::object dts = cachedText(s, s.dtypeText, dt.ptr(), true);
   // A FakeTensor's ``device`` is a Python property in front of ``fake_device``.
   bool fake = s.fakeTensor && Py_TYPE(v) == reinterpret_cast<PyTypeObject*>(s.fakeTensor);
-  py::object dev = checked(PyObject_GetAttr(v, fake ? nm.fakeDevice : nm.device));
+  // ``fake_device`` is in turn a property returning the instance's ``_fake_device``: read
+  // that attribute when it is there (no Python frame per tensor).
+  py::object dev;
+  if (fake) {
+    PyObject* hit = PyObject_GetAttr(v, nm.fakeDeviceSlot);
+    if (!hit) {
+      if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+        throw py::error_already_set();
+      PyErr_Clear();
+      hit = PyObject_GetAttr(v, nm.fakeDevice);
+    }
+    dev = checked(hit);
+  } else {
+    dev = checked(PyObject_GetAttr(v, nm.device));
+  }
   py::object devs = cachedText(s, s.deviceText, dev.ptr(), false);
   py::object shape = checked(PyObject_GetAttr(v, nm.shape));
   py::list sizes = dims(s, shape.ptr());
