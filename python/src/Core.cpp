@@ -42,6 +42,7 @@
 #include "piecewise/partition/SplitGraph.h"
 #include "piecewise/pass/PassManager.h"
 #include "piecewise/schema/OpRegistry.h"
+#include "piecewise/support/PointerMap.h"
 #include "piecewise/text/Printer.h"
 #include "piecewise/transforms/Passes.h"
 #include "piecewise/verify/Verifier.h"
@@ -223,21 +224,22 @@ public:
   /// Returns None when the graph is exactly as imported (same nodes, same
   /// order, nothing changed), so the caller can skip the sync.
   py::object exportNodes() {
-    positions_.clear();
+    positions_ = PointerMap<int32_t>();
+    positions_.reserve(graph().size());
     bool same = graph().size() == imported_.size();
     int32_t i = 0;
     for (Node* n : graph()) {
-      auto it = origin_.find(n);
-      if (it == origin_.end() || it->second != i || changed(n, it->second))
+      const int32_t* o = origin_.find(n);
+      if (!o || *o != i || changed(n, *o))
         same = false;
-      positions_[n] = i++;
+      positions_.insert(n, i++);
     }
     if (same)
       return py::none();
     py::list out;
     for (Node* n : graph()) {
-      auto it = origin_.find(n);
-      int32_t origin = it == origin_.end() ? -1 : it->second;
+      const int32_t* o = origin_.find(n);
+      int32_t origin = o ? *o : -1;
       if (origin >= 0 && !changed(n, origin)) {
         out.append(py::int_(origin));
         continue;
@@ -273,12 +275,12 @@ public:
     int32_t last = -1;
     Py_ssize_t pos = 0;
     for (const Node* n : graph()) {
-      auto it = origin_.find(n);
-      if (it == origin_.end()) {
+      const int32_t* o = origin_.find(n);
+      if (!o) {
         nodes[pos] = py::none();
         edits.append(py::int_(pos));
       } else {
-        int32_t origin = it->second;
+        int32_t origin = *o;
         nodes[pos] = pyNodes_[static_cast<size_t>(origin)];
         if (changed(n, origin))
           edits.append(py::int_(pos));
@@ -296,13 +298,19 @@ public:
   }
 
   /// Position (export order) of a live node.
-  int32_t position(const Node* n) const { return positions_.at(n); }
+  int32_t position(const Node* n) const {
+    const int32_t* p = positions_.find(n);
+    if (!p)
+      throw std::out_of_range("piecewise._core: a node without a position (not exported)");
+    return *p;
+  }
 
   void fillPositions() {
-    positions_.clear();
+    positions_ = PointerMap<int32_t>();
+    positions_.reserve(graph().size());
     int32_t i = 0;
     for (Node* n : graph())
-      positions_[n] = i++;
+      positions_.insert(n, i++);
   }
 
   /// Whether some imported node's meta was deferred (imported as `False`).
@@ -314,12 +322,12 @@ public:
   void loadMeta(const std::vector<Node*>& nodes, const py::object& fetch) {
     std::vector<int32_t> want;
     for (Node* n : nodes) {
-      auto it = origin_.find(n);
-      if (it == origin_.end() || !deferred_[static_cast<size_t>(it->second)])
+      const int32_t* o = origin_.find(n);
+      if (!o || !deferred_[static_cast<size_t>(*o)])
         continue;
-      deferred_[static_cast<size_t>(it->second)] = 0;
+      deferred_[static_cast<size_t>(*o)] = 0;
       --numDeferred_;
-      want.push_back(it->second);
+      want.push_back(*o);
     }
     if (want.empty())
       return;
@@ -384,8 +392,8 @@ private:
       deferred_.push_back(0);
       n->setMeta(convertMeta(meta));
     }
-    byPy_[fxNode.ptr()] = n;
-    origin_[n] = static_cast<int32_t>(imported_.size());
+    byPy_.insert(fxNode.ptr(), n);
+    origin_.insert(n, static_cast<int32_t>(imported_.size()));
     imported_.push_back(n);
     pyNodes_.push_back(py::reinterpret_borrow<py::object>(fxNode));
     origEdits_.push_back(n->editCount());
@@ -463,11 +471,11 @@ private:
     }
     // A torch.fx.Node, or an instance of a subclass of it (map_arg's rule).
     if (PyObject_TypeCheck(o, reinterpret_cast<PyTypeObject*>(hooks().nodeType.ptr()))) {
-      auto it = byPy_.find(o);
-      if (it == byPy_.end())
+      Node** it = byPy_.find(o);
+      if (!it)
         throw std::invalid_argument("piecewise._core: a node refers to a node defined after it "
                                     "or outside the graph");
-      return Argument::node(it->second);
+      return Argument::node(*it);
     }
     return leaf(h);
   }
@@ -556,10 +564,9 @@ private:
       return py::str(std::string(a.getSymbol().str()));
     case Argument::Kind::NodeRef: {
       Node* n = a.getNode();
-      auto it = origin_.find(n);
-      if (it != origin_.end())
-        return pyNodes_[static_cast<size_t>(it->second)];
-      return hooks().makeRef(positions_.at(n));
+      if (const int32_t* o = origin_.find(n))
+        return pyNodes_[static_cast<size_t>(*o)];
+      return hooks().makeRef(position(n));
     }
     case Argument::Kind::List:
     case Argument::Kind::Tuple: {
@@ -793,9 +800,9 @@ private:
   std::optional<PartitionPlan> plan_;
   std::vector<char> deferred_; ///< by import index: meta not loaded yet
   size_t numDeferred_ = 0;
-  std::unordered_map<PyObject*, Node*> byPy_;
-  std::unordered_map<const Node*, int32_t> origin_;
-  std::unordered_map<const Node*, int32_t> positions_;
+  PointerMap<Node*> byPy_;        ///< fx.Node -> its IR node
+  PointerMap<int32_t> origin_;    ///< IR node -> import index (imported nodes only)
+  PointerMap<int32_t> positions_; ///< live IR node -> export position
   std::vector<Node*> imported_;
   std::vector<py::object> pyNodes_;
   std::vector<uint32_t> origEdits_; ///< each imported node's editCount() at import
