@@ -341,6 +341,46 @@ def _decode(args, by_pos):
     return map_aggregate(args, f)
 
 
+def _holds_tuple_subclass(a) -> bool:
+    """Whether ``a`` holds a tuple subclass (a namedtuple, torch.Size), which the IR reads
+    as a plain tuple."""
+    if isinstance(a, tuple):
+        return type(a) is not tuple or any(_holds_tuple_subclass(x) for x in a)
+    if isinstance(a, list):
+        return any(_holds_tuple_subclass(x) for x in a)
+    if isinstance(a, dict):
+        return any(_holds_tuple_subclass(x) for x in a.values())
+    return False
+
+
+def _retype(old, new, node: tfx.Node):
+    """``new`` (args rebuilt from the IR) with every tuple that stands where ``old`` had a
+    tuple subclass rebuilt as that subclass. Raises RuntimeError when the edit moved or
+    resized such a tuple (its type cannot be placed then)."""
+    if isinstance(old, tuple) and type(old) is not tuple:
+        if not isinstance(new, tuple) or len(new) != len(old):
+            raise RuntimeError(
+                f"piecewise: a pass rewrote the arguments of '{node.name}' around a "
+                f"{type(old).__name__}, which cannot be rebuilt; run without that pass")
+        items = [_retype(o, x, node) for o, x in zip(old, new)]
+        try:
+            return type(old)(*items) if hasattr(type(old), "_fields") else type(old)(items)
+        except TypeError as e:  # torch.Size([node]): a value the subclass cannot hold
+            raise RuntimeError(
+                f"piecewise: a pass put a value a {type(old).__name__} cannot hold into the "
+                f"arguments of '{node.name}'; run without that pass") from e
+    if not _holds_tuple_subclass(old):
+        return new
+    if isinstance(old, (tuple, list)) and isinstance(new, (tuple, list)) and len(old) == len(new):
+        items = [_retype(o, x, node) for o, x in zip(old, new)]
+        return type(new)(items) if isinstance(new, list) else tuple(items)
+    if isinstance(old, dict) and isinstance(new, dict) and old.keys() == new.keys():
+        return type(new)({k: _retype(old[k], new[k], node) for k in new})
+    raise RuntimeError(
+        f"piecewise: a pass rewrote the arguments of '{node.name}' around a tuple subclass "
+        f"(a namedtuple or torch.Size), which cannot be rebuilt; run without that pass")
+
+
 _SYM_SIZE_INT = torch.ops.aten.sym_size.int
 # Node.args's and Node.kwargs's setters both end in this; None on a torch without it.
 _update_args_kwargs = getattr(tfx.Node, "_update_args_kwargs", None)
@@ -403,6 +443,16 @@ def sync(graph: tfx.Graph, ir: IR, exported, make_node=None) -> List[tfx.Node]:
     # The kept nodes are in place already; the edits are applied in order (an edit refers
     # only to earlier positions).
     by_pos, edits, removed, in_order = ir.core.sync_plan()
+    # An edited node whose args hold a namedtuple or torch.Size gets that type back; when it
+    # cannot, nothing is changed yet.
+    retyped = set()
+    for pos in edits:
+        origin, _, _, _, args, kwargs = exported[pos]
+        if origin >= 0 and args is not None:
+            n = orig[origin]
+            if _holds_tuple_subclass(n.args) or _holds_tuple_subclass(n.kwargs):
+                _retype((n.args, n.kwargs), (args, kwargs), n)
+                retyped.add(pos)
     created = []
     for pos in edits:
         origin, op, name, target, args, kwargs = exported[pos]
@@ -412,7 +462,10 @@ def sync(graph: tfx.Graph, ir: IR, exported, make_node=None) -> List[tfx.Node]:
                 if target != target_string(n.op, n.target):
                     n.target = resolve_target(target) if op == 2 else target
                 new_args, new_kwargs = _decode(args, by_pos), _decode(kwargs, by_pos)
-                if _update_args_kwargs is not None:  # what the two setters do, at once
+                if pos in retyped:
+                    new_args, new_kwargs = _retype((n.args, n.kwargs), (new_args, new_kwargs), n)
+                if _update_args_kwargs is not None and type(n) is tfx.Node:
+                    # What the two setters do, at once (a subclass may define its own).
                     _update_args_kwargs(n, new_args, new_kwargs)
                 else:
                     n.args = new_args

@@ -451,8 +451,9 @@ private:
       return Argument::tuple(convertSeq(h));
     if (PyList_Check(o))
       return Argument::list(convertSeq(h));
-    if (PyDict_CheckExact(o)) {
-      // Node references inside a dict (a triton kernel's kwargs) are uses.
+    if (PyDict_Check(o)) {
+      // Node references inside a dict (a triton kernel's kwargs; FX keeps every dict
+      // argument as immutable_dict, a dict subclass) are uses, as in map_arg.
       std::vector<Argument> items;
       items.reserve(2 * static_cast<size_t>(PyDict_Size(o)));
       for (auto kv : py::reinterpret_borrow<py::dict>(h)) {
