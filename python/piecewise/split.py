@@ -135,7 +135,7 @@ def _lazy_module_factory():
     extra_lists = ("_replace_hooks", "_create_node_hooks", "_erase_node_hooks",
                    "_deepcopy_hooks")
 
-    def make(graph: tfx.Graph, modules) -> tfx.GraphModule:
+    def make(graph: tfx.Graph, modules=None) -> tfx.GraphModule:
         cls = type("GraphModuleImpl", (_LazyGraphModule,), {})
         gm = object.__new__(cls)
         d = gm.__dict__
@@ -507,7 +507,7 @@ def _fast_build_factory():
         _fx._core.configure_fx_builder(
             node_type=tfx.Node, node_base=_NodeBase, graph_type=tfx.Graph, map_arg=_fx_map_arg,
             prepend=tfx.Node.prepend, getitem=operator.getitem, empty_kwargs=immutable_dict(),
-            make_module=lambda g: _fast_module(g, None))
+            make_module=_fast_module)
         same = _same_build(_build_fast, _build_nodes)
     except Exception:
         same = False

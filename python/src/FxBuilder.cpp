@@ -25,6 +25,7 @@
 #include "PyUtil.h"
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -78,25 +79,46 @@ const Names& names() {
   return n;
 }
 
+/// The distinct nodes a copied node's args refer to, in first-use order; few
+/// enough to live on the stack (a node with more takes map_arg's path).
+struct Inputs {
+  static constexpr size_t kMax = 16;
+  std::array<PyObject*, kMax> items{};
+  size_t size = 0;
+
+  const PyObject* const* begin() const { return items.data(); }
+  const PyObject* const* end() const { return items.data() + size; }
+  /// Adds `v` unless present; false when full.
+  bool add(PyObject* v) {
+    if (std::find(items.data(), items.data() + size, v) != items.data() + size)
+      return true;
+    if (size == kMax)
+      return false;
+    items[size++] = v;
+    return true;
+  }
+};
+
 /// What `_update_args_kwargs(n, args, kwargs)` does to a new node `n` whose
 /// `inputs` are known: sets its args and kwargs, records each input in its
 /// `_input_nodes` (first use first) and `n` in each input's `users`. False
 /// (nothing written) when the fields cannot be written directly.
-bool setArgs(PyObject* n, PyObject* args, PyObject* kwargs, const std::vector<PyObject*>& inputs) {
+bool setArgs(PyObject* n, PyObject* args, PyObject* kwargs, const Inputs& inputs) {
   const NodeFields& nf = NodeFields::instance();
   if (!nf.isNode(n))
     return false;
   PyObject* own = nf.get(n, NodeFields::InputNodes);
   if (!own || !PyDict_CheckExact(own) || PyDict_GET_SIZE(own) != 0)
     return false;
-  for (PyObject* in : inputs) {
-    PyObject* users = nf.get(in, NodeFields::Users);
+  for (const PyObject* in : inputs) {
+    PyObject* users = nf.get(const_cast<PyObject*>(in), NodeFields::Users);
     if (!users || !PyDict_CheckExact(users))
       return false;
   }
   nf.set(n, NodeFields::Args, args);
   nf.set(n, NodeFields::Kwargs, kwargs);
-  for (PyObject* in : inputs) {
+  for (const PyObject* c : inputs) {
+    auto* in = const_cast<PyObject*>(c);
     if (!PyDict_SetDefault(own, in, Py_None) ||
         !PyDict_SetDefault(nf.get(in, NodeFields::Users), n, Py_None))
       throw py::error_already_set();
@@ -149,7 +171,7 @@ public:
   /// `_update_args_kwargs` finds them. Returns the node.
   py::object append(py::object name, PyObject* op, PyObject* target, PyObject* type, PyObject* args,
                     PyObject* kwargs, py::object meta, PyObject* bucket,
-                    const std::vector<PyObject*>* inputs = nullptr) {
+                    const Inputs* inputs = nullptr) {
     int clash = PySet_Contains(used_.ptr(), name.ptr());
     check(clash);
     if (clash)
@@ -255,10 +277,10 @@ PyObject* nodeAt(const py::list& nodes, py::handle index) {
 }
 
 /// `args` (an exact tuple) with each torch.fx.Node in it replaced by
-/// `env[node]`, the distinct replacements appended to `inputs` in first-use
-/// order; null when an element is a container or a Node subclass (map_arg's
-/// general walk is needed then).
-py::object mapFlatArgs(PyObject* args, PyObject* env, std::vector<PyObject*>& inputs) {
+/// `env[node]`, the distinct replacements added to `inputs` in first-use
+/// order; null when an element is a container or a Node subclass, or there
+/// are more inputs than `inputs` holds (map_arg's general walk is needed then).
+py::object mapFlatArgs(PyObject* args, PyObject* env, Inputs& inputs) {
   if (!PyTuple_CheckExact(args) || !NodeFields::instance().available())
     return py::object();
   Py_ssize_t size = PyTuple_GET_SIZE(args);
@@ -276,8 +298,8 @@ py::object mapFlatArgs(PyObject* args, PyObject* env, std::vector<PyObject*>& in
           PyErr_SetObject(PyExc_KeyError, a);
         throw py::error_already_set();
       }
-      if (std::find(inputs.begin(), inputs.end(), v) == inputs.end())
-        inputs.push_back(v);
+      if (!inputs.add(v))
+        return py::object();
     } else if (PyTuple_Check(a) || PyList_Check(a) || PyDict_Check(a) || PySlice_Check(a) ||
                PyObject_TypeCheck(a, nodeType)) {
       return py::object();
@@ -297,7 +319,7 @@ void copyNode(GraphWriter& w, PyObject* src, py::handle lookup, py::handle env) 
   py::object kwargs = checked(nodeField(src, NodeFields::Kwargs, s.kwargs));
   // Most nodes have no keyword arguments: they share the one empty immutable_dict.
   bool noKwargs = PyDict_Check(kwargs.ptr()) && PyDict_GET_SIZE(kwargs.ptr()) == 0;
-  std::vector<PyObject*> inputs;
+  Inputs inputs;
   py::object margs = noKwargs ? mapFlatArgs(args.ptr(), env.ptr(), inputs) : py::object();
   bool direct = static_cast<bool>(margs);
   if (!direct) {
