@@ -854,24 +854,11 @@ std::vector<Node*> boundaryValues(const PartitionPlan& plan) {
   return out;
 }
 
-/// The kind of every getitem's producer (placeholders aside), in graph order:
-/// what the partitioner's getitem move reads from meta (classifyValue).
-std::vector<ValueKind> getitemProducerKinds(const Graph& g) {
-  std::vector<ValueKind> kinds;
-  for (const Node* n : g)
-    if (n->isGetItem() && !n->args().empty() && n->args()[0].isNode() &&
-        !n->args()[0].getNode()->isPlaceholder())
-      kinds.push_back(classifyValue(*n->args()[0].getNode(), &registry()));
-  return kinds;
-}
-
 /// decompose-size + the splitting-op partitioner. With deferred meta (see
-/// importNodes), the assignment is made first (it reads meta only where
-/// decompose-size does, which the caller imported eagerly), then the meta of
+/// importNodes), the assignment is made first (with the meta imported eagerly:
+/// what decompose-size reads, the placeholders), then the meta of
 /// the values crossing a boundary is fetched and the plan is made again on the
-/// rewritten graph, now with the meta its symbol inputs and flat check read
-/// (or, when the loaded meta changes no kind the assignment read, the first
-/// plan is finalized again: same pieces, inputs from the new meta).
+/// rewritten graph, now with the meta its symbol inputs and flat check read.
 /// Hashes then wait for `hashes()`.
 SplitResult splitIR(IRGraph& ir, const std::vector<std::string>& ops, bool decomposeSize,
                     bool mergeEmpty, bool checkFlat, const py::object& fetchMeta) {
@@ -891,21 +878,14 @@ SplitResult splitIR(IRGraph& ir, const std::vector<std::string>& ops, bool decom
   if (failed(plan))
     throwDiagnostics(diag, "piecewise.split_graph failed");
   if (lazy) {
-    std::vector<ValueKind> kinds = getitemProducerKinds(ir.graph());
+    // Partitioned again from scratch: the loaded meta may change any node's kind, which
+    // the getitem move reads (directly and through the storage analysis).
     ir.loadMeta(boundaryValues(*plan), fetchMeta);
-    if (getitemProducerKinds(ir.graph()) == kinds) {
-      // The assignment read no kind the new meta changes: it stands; only the inputs
-      // (their SymInt placeholders) and the flat check read the new meta.
-      if (failed(plan->finalize(diag)) ||
-          (checkFlat && failed(verifyFlatBoundaries(*plan, &registry(), diag))))
-        throwDiagnostics(diag, "piecewise.split_graph failed");
-    } else {
-      options.decomposeSize = false; // done: the graph is rewritten
-      options.checkFlatBoundaries = checkFlat;
-      plan = splitGraph(ir.graph(), &registry(), options, diag);
-      if (failed(plan))
-        throwDiagnostics(diag, "piecewise.split_graph failed");
-    }
+    options.decomposeSize = false; // done: the graph is rewritten
+    options.checkFlatBoundaries = checkFlat;
+    plan = splitGraph(ir.graph(), &registry(), options, diag);
+    if (failed(plan))
+      throwDiagnostics(diag, "piecewise.split_graph failed");
   }
   ir.plan().emplace(std::move(*plan));
   const PartitionPlan& p = *ir.plan();

@@ -1,7 +1,9 @@
-"""split_graph defers every node's meta but what decompose-size reads, partitions, loads the
-meta of the values that cross a boundary, and either keeps the first assignment (the loaded
-meta changes no kind it read) or partitions again (it does: a getitem's producer turns out
-to be a tuple). Both branches against torch running the original graph."""
+"""split_graph defers every node's meta but the placeholders' and what decompose-size reads,
+partitions, loads the meta of the values that cross a boundary and partitions again: the
+loaded meta may change where a getitem goes. The pieces must be those an import with every
+meta loaded gives, and torch must compute the same."""
+
+import copy
 
 import operator
 
@@ -62,9 +64,58 @@ def test_loaded_meta_that_changes_a_producer_kind_repartitions():
     torch.testing.assert_close(split_gm(x)[0], want[0])
 
 
-def test_loaded_meta_that_changes_no_kind_keeps_the_first_assignment():
-    """A Dynamo capture with symbolic sizes: the first plan stands, and the pieces still get
-    the SymInt inputs their tensors' shapes need (read from the loaded meta)."""
+def pieces(gm, ops, lazy):
+    ir = piecewise.fx.import_graph(gm.graph, gm, lazy_meta=lazy)
+    res = ir.core.split([piecewise.split._pattern(o) for o in ops], decompose_size=True,
+                        merge_empty=True, check_flat=True,
+                        fetch_meta=ir.meta_source if lazy else None)
+    return [(p.id, p.kind_name, p.nodes, p.inputs, p.outputs) for p in res.pieces]
+
+
+def item_through_a_split():
+    """n = a.sum().item() crosses into the piece after torch.relu; torch.full((2,), n) after
+    it. Without n's meta, n may alias a (an opaque value), so torch.full "writes a" and a[0]
+    stays after the splitting op; n's meta says it is a SymFloat: a[0] goes with a."""
+    import torch._dynamo.config as dynamo_config
+
+    aten = torch.ops.aten
+
+    def f(x, y):
+        a = aten.add.Tensor(x, 1)
+        n = a.sum().item()
+        s = torch.relu(y)
+        t = torch.full((2,), n)
+        # aten ops after (fresh results): nothing else makes a's storage y's
+        return aten.add.Tensor(aten.add.Tensor(a[0], aten.sum.default(s)), aten.sum.default(t))
+
+    captured = []
+
+    def backend(gm, inputs):
+        captured.append(gm)
+        return gm.forward
+
+    torch._dynamo.reset()
+    x, y = torch.randn(4, 3), torch.randn(4, 3)
+    with dynamo_config.patch(capture_scalar_outputs=True):
+        torch.compile(f, backend=backend, fullgraph=True)(x, y)
+    return captured[0], (x, y)
+
+
+def test_lazy_meta_gives_the_pieces_every_meta_gives():
+    gm, args = item_through_a_split()
+    eager = pieces(tfx.GraphModule(gm, copy.deepcopy(gm.graph)), [torch.relu], lazy=False)
+    lazy = pieces(tfx.GraphModule(gm, copy.deepcopy(gm.graph)), [torch.relu], lazy=True)
+    assert lazy == eager
+    want = gm(*args)
+    split_gm, items = piecewise.split_graph(gm, [torch.relu])
+    first = [n.target for n in items[0].graph.graph.nodes if n.op == "call_function"]
+    assert operator.getitem in first  # a[0] went with a
+    torch.testing.assert_close(split_gm(*args)[0], want[0])
+
+
+def test_pieces_take_the_symint_inputs_the_loaded_meta_names():
+    """A Dynamo capture with symbolic sizes: the pieces get the SymInt inputs their
+    tensors' shapes need, read from the meta loaded after the first partition."""
     def f(x, w):
         h = torch.relu(x @ w)
         return torch.sigmoid(h) * x.shape[0]
