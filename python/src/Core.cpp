@@ -307,14 +307,6 @@ public:
     return *p;
   }
 
-  void fillPositions() {
-    positions_ = PointerMap<int32_t>();
-    positions_.reserve(graph().size());
-    int32_t i = 0;
-    for (Node* n : graph())
-      positions_.insert(n, i++);
-  }
-
   /// Whether some imported node's meta was deferred (imported as `False`).
   bool hasDeferredMeta() const { return numDeferred_ > 0; }
 
