@@ -37,6 +37,7 @@ import gc
 import operator
 import sys
 import warnings
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, List, Sequence, Tuple, Union
 
@@ -121,62 +122,82 @@ _make_node = _fast_node or _slow_node
 def _lazy_module_factory():
     """``make(graph, modules) -> GraphModule``: a ``_LazyGraphModule`` over ``graph`` whose
     children are ``modules`` (a dict), assembled directly: the per-instance class
-    GraphModule.__new__ makes, nn.Module's instance state copied from a template (fresh
-    containers), and what GraphModule.__init__ sets. Checked once against a module made by
-    ``_make_graph_module``; None (use the slow path) when they differ or torch lacks the
+    GraphModule.__new__ makes, then the instance dict of a module torch's own
+    ``_make_graph_module`` made, entry by entry in its order (a fresh container for each
+    empty dict, set or list; the immutable values shared; the graph). In C++
+    (``_core.make_lazy_module``) when the core has it, else in Python; either is checked once
+    against torch's module. None (use the slow path) when neither matches or torch lacks the
     lazy module."""
     if _make_graph_module is None:
         return None
-    from torch.fx._lazy_graph_module import _LazyGraphModule
 
-    template = torch.nn.Module().__dict__
-    fresh = {k: type(v) for k, v in template.items() if isinstance(v, (dict, set))}
-    plain = {k: v for k, v in template.items() if k not in fresh}
-    extra_lists = ("_replace_hooks", "_create_node_hooks", "_erase_node_hooks",
-                   "_deepcopy_hooks")
+    def probe():
+        g = tfx.Graph()
+        x = g.placeholder("x")
+        g.output((x,))
+        return g
 
+    with _use_lazy_graph_module(True):
+        ref = _make_graph_module(torch.nn.Module(), probe(), "GraphModule")
+    entries = _module_entries(ref)
+    if entries is None:
+        return None
+    cls = type(ref)
+    base, module_name, class_name = cls.__mro__[1], cls.__module__, cls.__name__
     def make(graph: tfx.Graph, modules=None) -> tfx.GraphModule:
-        cls = type("GraphModuleImpl", (_LazyGraphModule,), {})
-        gm = object.__new__(cls)
+        new_cls = type("GraphModuleImpl", (base,), {"__module__": module_name})
+        gm = object.__new__(new_cls)
         d = gm.__dict__
-        d.update(plain)
-        for k, t in fresh.items():
-            d[k] = t()
-        if modules:
+        for key, value, kind in entries:
+            d[key] = graph if kind == 2 else value() if kind == 1 else value
+        if modules is not None:
             d["_modules"].update(modules)
-        cls.__name__ = "GraphModule"
-        d["_graph"] = graph
+        new_cls.__name__ = class_name
         graph.owning_module = gm
-        d["_tracer_cls"] = None
-        d["_tracer_extras"] = {}
-        d["meta"] = {}
-        for k in extra_lists:
-            d[k] = []
-        d["shape_env"] = None
         return gm
 
-    # The check: same instance state and class behaviour as torch's own constructor.
-    g = tfx.Graph()
-    x = g.placeholder("x")
-    g.output((x,))
-    with _use_lazy_graph_module(True):
-        ref = _make_graph_module(torch.nn.Module(), g, "GraphModule")
-    g2 = tfx.Graph()
-    x2 = g2.placeholder("x")
-    g2.output((x2,))
-    mine = make(g2, None)
-    same = (set(ref.__dict__) == set(mine.__dict__) and type(ref).__mro__[1:] == type(mine).__mro__[1:]
-            and all(type(ref.__dict__[k]) is type(mine.__dict__[k]) for k in ref.__dict__
-                    if k != "_graph"))
-    try:
-        t = torch.ones(2)
-        same = same and mine(t)[0] is t and "return (x,)" in mine.code
-    except Exception:
-        same = False
-    return make if same else None
+    def same_as_torch(candidate) -> bool:
+        try:
+            mine = candidate(probe(), None)
+            t = torch.ones(2)
+            return (list(ref.__dict__) == list(mine.__dict__)
+                    and type(ref).__mro__[1:] == type(mine).__mro__[1:]
+                    and type(mine).__name__ == class_name
+                    and type(mine).__module__ == module_name
+                    and all(type(ref.__dict__[k]) is type(mine.__dict__[k]) for k in ref.__dict__
+                            if k != "_graph")
+                    and mine.graph.owning_module is mine
+                    and mine(t)[0] is t and "return (x,)" in mine.code)
+        except Exception:
+            return False
+
+    configure = getattr(_fx._core, "configure_lazy_module", None)
+    if configure is not None:
+        configure(base=base, module_name=module_name, class_name=class_name, entries=entries)
+        if same_as_torch(_fx._core.make_lazy_module):
+            return _fx._core.make_lazy_module
+    return make if same_as_torch(make) else None
+
+
+def _module_entries(ref: tfx.GraphModule):
+    """``ref``'s instance dict as ``[(key, value, kind)]``: kind 2 the graph, 1 an empty
+    container (``value`` its type, made fresh per module), 0 an immutable value every module
+    shares; None when an entry is none of these."""
+    entries = []
+    for key, value in ref.__dict__.items():
+        if key == "_graph":
+            entries.append((key, None, 2))
+        elif type(value) in (dict, set, list, OrderedDict) and not value:
+            entries.append((key, type(value), 1))
+        elif value is None or type(value) in (bool, int, str):
+            entries.append((key, value, 0))
+        else:
+            return None
+    return entries
 
 
 _fast_module = _lazy_module_factory()
+_native_module = getattr(_fx._core, "make_lazy_module", None)
 
 
 class _Hashes:
@@ -507,7 +528,7 @@ def _fast_build_factory():
         _fx._core.configure_fx_builder(
             node_type=tfx.Node, node_base=_NodeBase, graph_type=tfx.Graph, map_arg=_fx_map_arg,
             prepend=tfx.Node.prepend, getitem=operator.getitem, empty_kwargs=immutable_dict(),
-            make_module=_fast_module)
+            make_module=None if _fast_module is _native_module else _fast_module)
         same = _same_build(_build_fast, _build_nodes)
     except Exception:
         same = False

@@ -50,6 +50,7 @@
 #include "piecewise/verify/Verifier.h"
 
 #include "FxBuilder.h"
+#include "LazyModule.h"
 #include "NodeFields.h"
 #include "NodeMeta.h"
 
@@ -1078,6 +1079,7 @@ PYBIND11_MODULE(_core, m) {
       .def("hashes", &splitHashes, py::arg("fetch_meta") = py::none(),
            "The last split's (piece hashes, num_unique), loading deferred meta first.");
   python::bindFxBuilder(m);
+  python::bindLazyModule(m);
   m.def(
       "configure_meta",
       [](py::handle tensor, py::handle fakeTensor, py::handle symInt, py::handle symFloat,

@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FxBuilder.h"
+#include "LazyModule.h"
 #include "NodeFields.h"
 #include "PyUtil.h"
 
@@ -54,7 +55,7 @@ struct FxApi {
   py::object prepend;     ///< torch.fx.Node.prepend (the function)
   py::object getitem;     ///< operator.getitem
   py::object emptyKwargs; ///< immutable_dict()
-  py::object makeModule;  ///< (graph) -> lazy GraphModule
+  py::object makeModule;  ///< (graph) -> lazy GraphModule; None: make_lazy_module
 };
 
 FxApi* gApi = nullptr; // set once; never freed (outlives every call)
@@ -172,17 +173,16 @@ public:
   py::object append(py::object name, PyObject* op, PyObject* target, PyObject* type, PyObject* args,
                     PyObject* kwargs, py::object meta, PyObject* bucket,
                     const Inputs* inputs = nullptr) {
-    int clash = PySet_Contains(used_.ptr(), name.ptr());
-    check(clash);
-    if (clash)
+    // One probe: the set grows unless the name is taken already.
+    Py_ssize_t before = PySet_GET_SIZE(used_.ptr());
+    check(PySet_Add(used_.ptr(), name.ptr()));
+    if (PySet_GET_SIZE(used_.ptr()) == before)
       name = checked(PyObject_CallFunctionObjArgs(createName_.ptr(), name.ptr(), Py_None, nullptr));
-    else
-      check(PySet_Add(used_.ptr(), name.ptr()));
     auto* nodeType = reinterpret_cast<PyTypeObject*>(gApi->nodeType.ptr());
     py::object n = checked(nodeType->tp_new(nodeType, emptyTuple().ptr(), nullptr));
-    py::object init = checked(PyTuple_Pack(5, graph_.ptr(), name.ptr(), op, target, type));
+    PyObject* fields[] = {graph_.ptr(), name.ptr(), op, target, type};
     check(reinterpret_cast<PyTypeObject*>(gApi->nodeBase.ptr())
-              ->tp_init(n.ptr(), init.ptr(), nullptr));
+              ->tp_init(n.ptr(), initArgs(fields), nullptr));
     if (!inputs || !setArgs(n.ptr(), args, kwargs, *inputs)) {
       PyObject* update[] = {n.ptr(), args, kwargs};
       checked(PyObject_Vectorcall(gApi->update.ptr(), update, 3, nullptr));
@@ -197,6 +197,20 @@ public:
       check(PyObject_GenericSetAttr(n.ptr(), names().meta, meta.ptr()));
     ++added_;
     return n;
+  }
+
+  /// `_NodeBase.__init__`'s argument tuple holding `fields`: the same tuple
+  /// each time, refilled, unless the last call kept a reference to it.
+  PyObject* initArgs(PyObject* const (&fields)[5]) {
+    if (!init_ || Py_REFCNT(init_.ptr()) != 1)
+      init_ = checked(PyTuple_Pack(5, Py_None, Py_None, Py_None, Py_None, Py_None));
+    for (Py_ssize_t i = 0; i < 5; ++i) {
+      PyObject* old = PyTuple_GET_ITEM(init_.ptr(), i);
+      Py_INCREF(fields[i]);
+      PyTuple_SET_ITEM(init_.ptr(), i, fields[i]);
+      Py_DECREF(old);
+    }
+    return init_.ptr();
   }
 
   /// Adds the appended count to the graph's length.
@@ -222,7 +236,7 @@ private:
   static constexpr size_t kRecent = 8;
 
   py::handle graph_;
-  py::object used_, objToName_, createName_, insert_, table_;
+  py::object used_, objToName_, createName_, insert_, table_, init_;
   std::vector<Bucket> recent_;
   Py_ssize_t added_ = 0;
 };
@@ -410,7 +424,11 @@ py::list buildSplit(py::handle top, const py::list& nodes, const py::list& piece
     w.append(py::reinterpret_borrow<py::object>(s.output), s.output, s.output, Py_None,
              outArgs.ptr(), gApi->emptyKwargs.ptr(), checked(PyDict_New()), outBucket.ptr());
     w.finish();
-    py::object sub = checked(PyObject_CallOneArg(gApi->makeModule.ptr(), sg.ptr()));
+    py::object sub = gApi->makeModule.is_none()
+                         ? makeLazyModule(sg, py::none())
+                         : checked(PyObject_CallOneArg(gApi->makeModule.ptr(), sg.ptr()));
+    if (!sub)
+      throw std::runtime_error("piecewise._core.build_split: configure_lazy_module() first");
 
     // The stitching graph: the call and a getitem per output.
     py::object call =

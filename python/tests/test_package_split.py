@@ -317,3 +317,63 @@ def test_a_constant_returned_directly_stays_in_the_stitching_module():
     torch.testing.assert_close(got[0], expected[0])
     torch.testing.assert_close(got[1], expected[1])
     assert [i.is_splitting_graph for i in items] == [True]
+
+
+# --- the pieces' lazy GraphModules --------------------------------------------------------------
+
+def _module_makers():
+    """The C++ maker split_graph uses and the Python one it falls back to."""
+    from piecewise import split as S
+    from piecewise import fx as F
+
+    core = F._core
+    saved = core.configure_lazy_module
+    try:
+        del core.configure_lazy_module  # the factory then checks and returns its Python maker
+        python_make = S._lazy_module_factory()
+    finally:
+        core.configure_lazy_module = saved
+    native = S._lazy_module_factory()
+    return {"native": native, "python": python_make}
+
+
+@pytest.mark.parametrize("which", ["native", "python"])
+def test_lazy_module_makers_give_what_torch_gives(which):
+    from torch.fx._lazy_graph_module import _make_graph_module, _use_lazy_graph_module
+
+    make = _module_makers()[which]
+    assert make is not None
+    if which == "native":
+        assert make is piecewise.split._native_module
+
+    def graph():
+        g = tfx.Graph()
+        x = g.placeholder("x")
+        g.output((g.call_function(torch.relu, (x,)),))
+        return g
+
+    with _use_lazy_graph_module(True):
+        ref = _make_graph_module(torch.nn.Module(), graph(), "GraphModule")
+    child = _make_graph_module(torch.nn.Module(), graph(), "GraphModule")
+    a, b = make(graph(), {"submod_0": child}), make(graph(), None)
+    for m in (a, b):
+        assert list(m.__dict__) == list(ref.__dict__)
+        assert type(m).__mro__[1:] == type(ref).__mro__[1:]
+        assert (type(m).__name__, type(m).__module__) == (type(ref).__name__,
+                                                           type(ref).__module__)
+        assert m.graph.owning_module is m
+    # one class and fresh containers per module: recompiling or hooking one leaves the other
+    assert type(a) is not type(b)
+    for k, v in a.__dict__.items():
+        if isinstance(v, (dict, set, list)) and k != "_graph":
+            assert v is not b.__dict__[k], k
+    assert dict(a.named_children()) == {"submod_0": child} and not dict(b.named_children())
+    x = torch.tensor([-1.0, 2.0])
+    a(x), b(x)  # the first call compiles (and runs a lazy module's hooks twice, as torch's)
+    a.register_forward_hook(lambda mod, args, out: (out[0] + 1,))
+    assert torch.equal(a(x)[0], torch.tensor([1.0, 3.0]))
+    assert torch.equal(b(x)[0], torch.tensor([0.0, 2.0]))
+    a.graph.call_function(torch.neg, (next(iter(a.graph.nodes)),))  # an unused node
+    a.graph.eliminate_dead_code()
+    a.recompile()
+    assert "relu" in a.code and "relu" in b.code
