@@ -12,4 +12,10 @@ inline pybind11::object checked(PyObject* o) {
   return pybind11::reinterpret_steal<pybind11::object>(o);
 }
 
+/// Throws the pending Python error when a C API status is negative.
+inline void check(int rc) {
+  if (rc < 0)
+    throw pybind11::error_already_set();
+}
+
 } // namespace piecewise::python

@@ -1,0 +1,156 @@
+//===- GraphWriter.cpp - Appending fx.Nodes to a Graph from C++ -----------===//
+//
+// GraphWriter makes a node the way Graph.create_node does, minus the work a
+// valid source graph makes redundant: `Node.__new__` and `_NodeBase.__init__`,
+// then `_update_args_kwargs` (users and input nodes, or setArgs when the
+// inputs are known), the name registered in the graph's namespace (a clash
+// goes through `create_name`), the node inserted before the root and indexed
+// in the find_nodes table. split.py checks once, at import, that the result
+// equals what Graph.create_node gives before it configures the builders.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphWriter.h"
+#include "NodeFields.h"
+
+#include <stdexcept>
+
+namespace py = pybind11;
+
+namespace piecewise::python {
+namespace {
+
+FxApi* gApi = nullptr; // set once; never freed (outlives every call)
+
+} // namespace
+
+FxApi* fxApi() {
+  return gApi;
+}
+
+void installFxApi(FxApi* api) {
+  gApi = api;
+}
+
+const FxNames& fxNames() {
+  static const FxNames n;
+  return n;
+}
+
+/// What `_update_args_kwargs(n, args, kwargs)` does to a new node `n` whose
+/// `inputs` are known: sets its args and kwargs, records each input in its
+/// `_input_nodes` (first use first) and `n` in each input's `users`. False
+/// (nothing written) when the fields cannot be written directly.
+bool setArgs(PyObject* n, PyObject* args, PyObject* kwargs, const Inputs& inputs) {
+  const NodeFields& nf = NodeFields::instance();
+  if (!nf.isNode(n))
+    return false;
+  PyObject* own = nf.get(n, NodeFields::InputNodes);
+  if (!own || !PyDict_CheckExact(own) || PyDict_GET_SIZE(own) != 0)
+    return false;
+  for (const PyObject* in : inputs) {
+    PyObject* users = nf.get(const_cast<PyObject*>(in), NodeFields::Users);
+    if (!users || !PyDict_CheckExact(users))
+      return false;
+  }
+  nf.set(n, NodeFields::Args, args);
+  nf.set(n, NodeFields::Kwargs, kwargs);
+  for (const PyObject* c : inputs) {
+    auto* in = const_cast<PyObject*>(c);
+    if (!PyDict_SetDefault(own, in, Py_None) ||
+        !PyDict_SetDefault(nf.get(in, NodeFields::Users), n, Py_None))
+      throw py::error_already_set();
+  }
+  return true;
+}
+
+GraphWriter::GraphWriter(py::handle graph) : graph_(graph) {
+  const FxNames& s = fxNames();
+  py::object ns = checked(PyObject_GetAttr(graph.ptr(), s.namespace_));
+  used_ = checked(PyObject_GetAttr(ns.ptr(), s.usedNames));
+  objToName_ = checked(PyObject_GetAttr(ns.ptr(), s.objToName));
+  createName_ = checked(PyObject_GetAttr(ns.ptr(), s.createName));
+  if (!PySet_Check(used_.ptr()) || !PyDict_Check(objToName_.ptr()))
+    throw std::invalid_argument("piecewise._core: unexpected fx.Graph internals");
+  insert_ = checked(PyObject_GetAttr(graph.ptr(), s.insert));
+  // Graph._insert is the root's Node.prepend: call its C method directly.
+  py::object root = checked(PyObject_GetAttr(graph.ptr(), s.root));
+  if (PyMethod_Check(insert_.ptr()) && PyMethod_GET_SELF(insert_.ptr()) == root.ptr() &&
+      PyMethod_GET_FUNCTION(insert_.ptr()) == gApi->prepend.ptr())
+    insert_ = checked(PyObject_GetAttr(root.ptr(), s.prependC));
+  py::object lookup = checked(PyObject_GetAttr(graph.ptr(), s.lookupTable));
+  table_ = checked(PyObject_GetAttr(lookup.ptr(), s.table));
+}
+
+py::object GraphWriter::bucket(PyObject* op, PyObject* target) {
+  for (const Bucket& b : recent_)
+    if (b.op == op && b.target == target)
+      return b.bucket;
+  const FxNames& s = fxNames();
+  int isCall = op == s.callFunction ? 1 : PyUnicode_Compare(op, s.callFunction) == 0;
+  if (PyErr_Occurred())
+    throw py::error_already_set();
+  py::object key = checked(PyTuple_Pack(2, op, isCall ? target : Py_None));
+  py::object bucket = checked(PyObject_GetItem(table_.ptr(), key.ptr()));
+  if (recent_.size() == kRecent)
+    recent_.erase(recent_.begin());
+  recent_.push_back({op, target, bucket});
+  return bucket;
+}
+
+py::object GraphWriter::append(py::object name, PyObject* op, PyObject* target, PyObject* type,
+                               PyObject* args, PyObject* kwargs, py::object meta, PyObject* bucket,
+                               const Inputs* inputs) {
+  // One probe: the set grows unless the name is taken already.
+  Py_ssize_t before = PySet_GET_SIZE(used_.ptr());
+  check(PySet_Add(used_.ptr(), name.ptr()));
+  if (PySet_GET_SIZE(used_.ptr()) == before)
+    name = checked(PyObject_CallFunctionObjArgs(createName_.ptr(), name.ptr(), Py_None, nullptr));
+  auto* nodeType = reinterpret_cast<PyTypeObject*>(gApi->nodeType.ptr());
+  py::object n = checked(nodeType->tp_new(nodeType, emptyTuple().ptr(), nullptr));
+  PyObject* fields[] = {graph_.ptr(), name.ptr(), op, target, type};
+  check(reinterpret_cast<PyTypeObject*>(gApi->nodeBase.ptr())
+            ->tp_init(n.ptr(), initArgs(fields), nullptr));
+  if (!inputs || !setArgs(n.ptr(), args, kwargs, *inputs)) {
+    PyObject* update[] = {n.ptr(), args, kwargs};
+    checked(PyObject_Vectorcall(gApi->update.ptr(), update, 3, nullptr));
+  }
+  check(PyDict_SetItem(objToName_.ptr(), n.ptr(), name.ptr()));
+  checked(PyObject_CallOneArg(insert_.ptr(), n.ptr()));
+  check(PyDict_CheckExact(bucket) ? PyDict_SetItem(bucket, n.ptr(), Py_None)
+                                  : PyObject_SetItem(bucket, n.ptr(), Py_None));
+  if (NodeFields::instance().isNode(n.ptr()))
+    NodeFields::instance().set(n.ptr(), NodeFields::Meta, meta.ptr());
+  else
+    check(PyObject_GenericSetAttr(n.ptr(), fxNames().meta, meta.ptr()));
+  ++added_;
+  return n;
+}
+
+PyObject* GraphWriter::initArgs(PyObject* const (&fields)[5]) {
+  if (!init_ || Py_REFCNT(init_.ptr()) != 1)
+    init_ = checked(PyTuple_Pack(5, Py_None, Py_None, Py_None, Py_None, Py_None));
+  for (Py_ssize_t i = 0; i < 5; ++i) {
+    PyObject* old = PyTuple_GET_ITEM(init_.ptr(), i);
+    Py_INCREF(fields[i]);
+    PyTuple_SET_ITEM(init_.ptr(), i, fields[i]);
+    Py_DECREF(old);
+  }
+  return init_.ptr();
+}
+
+void GraphWriter::finish() {
+  const FxNames& s = fxNames();
+  py::object len = checked(PyObject_GetAttr(graph_.ptr(), s.len));
+  py::object more = checked(PyLong_FromSsize_t(added_));
+  py::object sum = checked(PyNumber_Add(len.ptr(), more.ptr()));
+  check(PyObject_SetAttr(graph_.ptr(), s.len, sum.ptr()));
+  added_ = 0;
+}
+
+const py::tuple& GraphWriter::emptyTuple() {
+  static const py::tuple* t = new py::tuple();
+  return *t;
+}
+
+} // namespace piecewise::python
