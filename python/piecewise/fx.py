@@ -429,11 +429,14 @@ def _fake_val(n: tfx.Node) -> None:
         pass
 
 
-def sync(graph: tfx.Graph, ir: IR, exported, make_node=None) -> List[tfx.Node]:
+def sync(graph: tfx.Graph, ir: IR, exported, make_node=None, native: bool = False
+         ) -> List[tfx.Node]:
     """Applies the IR's edits to `graph` in place; returns the live nodes in order.
     ``make_node(graph, name, op, target, args, kwargs, type_expr, meta)``, when given, creates
     the new nodes in place of ``Graph.create_node`` (used only when the owning module has no
-    node-creation hooks, which create_node would call)."""
+    node-creation hooks, which create_node would call). ``native``: the caller checked that
+    ``_core``'s node builder makes what ``make_node`` makes; the edits are then applied in
+    C++ (``_core.apply_sync_edits``) unless one needs this Python code."""
     if exported is None:
         return ir.nodes
     owner = graph.owning_module
@@ -442,7 +445,26 @@ def sync(graph: tfx.Graph, ir: IR, exported, make_node=None) -> List[tfx.Node]:
     orig = ir.nodes
     # The kept nodes are in place already; the edits are applied in order (an edit refers
     # only to earlier positions).
-    by_pos, edits, removed, in_order = ir.core.sync_plan()
+    by_pos, edits, removed, in_order, retargeted = ir.core.sync_plan()
+    left = None
+    if native and hasattr(_core, "apply_sync_edits"):
+        left = _core.apply_sync_edits(
+            graph, exported, by_pos, edits, retargeted, create=make_node is not None,
+            op_kinds=OP_KINDS, resolve=resolve_target, ref_type=_Ref,
+            sym_size_int=_SYM_SIZE_INT, tensor_type=torch.Tensor)
+    if left is None:
+        created = _apply_edits(graph, orig, exported, by_pos, edits, make_node)
+    else:
+        created = left  # the nodes C++ created whose fake value is left to _fake_val
+    _erase_and_order(graph, orig, by_pos, edits, removed, in_order)
+    for n in created:
+        _fake_val(n)
+    ir.nodes = by_pos  # the IR now mirrors the synced graph
+    return by_pos
+
+
+def _apply_edits(graph, orig, exported, by_pos, edits, make_node) -> List[tfx.Node]:
+    """sync's edits in Python; returns the created nodes."""
     # An edited node whose args hold a namedtuple or torch.Size gets that type back; when it
     # cannot, nothing is changed yet.
     retyped = set()
@@ -481,6 +503,10 @@ def sync(graph: tfx.Graph, ir: IR, exported, make_node=None) -> List[tfx.Node]:
                                       name=name)
             created.append(n)
             by_pos[pos] = n
+    return created
+
+
+def _erase_and_order(graph, orig, by_pos, edits, removed, in_order) -> None:
     # Removed nodes first (their users are rewritten or removed too; users before producers),
     # so that the nodes after them need no move below.
     for i in removed:
@@ -499,10 +525,6 @@ def sync(graph: tfx.Graph, ir: IR, exported, make_node=None) -> List[tfx.Node]:
             if n._prev is not prev:
                 prev.append(n)
             prev = n
-    for n in created:
-        _fake_val(n)
-    ir.nodes = by_pos  # the IR now mirrors the synced graph
-    return by_pos
 
 
 def to_graph_module(ir: IR, class_name: str = "GraphModule") -> tfx.GraphModule:

@@ -355,7 +355,7 @@ def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty):
     # vLLM edits the graph in place and does not regenerate gm's code: neither do we.
     for message in _fx._core.unmatched_splitting_ops(ir.core, ops):
         warnings.warn(f"piecewise: {message}", stacklevel=4)
-    nodes = _fx.sync(gm.graph, ir, sync, _fast_node)
+    nodes = _fx.sync(gm.graph, ir, sync, _fast_node, native=_fast_build is not None)
     hashes = _Hashes(ir) if num_unique is None else None
     split_gm, items = _build(gm, nodes, pieces, hashes)
     return split_gm, items, hashes if hashes is not None else num_unique

@@ -45,6 +45,11 @@ try:
 except ImportError:  # older torch
     _use_lazy_graph_module = None
 
+try:
+    from torch.fx.passes.split_module import split_module_simple
+except ImportError:  # torch < 2.13
+    split_module_simple = None
+
 _HAS_TUPLE_RETURN = "tuple_return" in inspect.signature(split_module).parameters
 
 
@@ -168,14 +173,22 @@ def merge_empty_only(ids: Dict[fx.Node, int], splitting: List[int]) -> None:
 
 
 def split_graph(graph: fx.GraphModule, splitting_ops: Sequence[str], *,
-                lazy: bool = True) -> Tuple[fx.GraphModule, List[SplitItem]]:
-    """What vLLM's ``split_graph(graph, splitting_ops)`` returns (see the module comment)."""
+                lazy: bool = True, simple: bool = False) -> Tuple[fx.GraphModule, List[SplitItem]]:
+    """What vLLM's ``split_graph(graph, splitting_ops)`` returns (see the module comment).
+    ``simple=True`` splits with torch's ``split_module_simple`` (torch >= 2.13: two passes,
+    lazy modules assembled without ``nn.Module.__init__``) in place of ``split_module``."""
     decompose_size_nodes(graph)
     ids, splitting = assign_ids(graph, splitting_ops)
-    ctx = _use_lazy_graph_module(lazy) if _use_lazy_graph_module else nullcontext()
-    kw = {"tuple_return": True} if _HAS_TUPLE_RETURN else {}
-    with ctx:
-        split_gm = split_module(graph, None, lambda n: ids[n], keep_original_order=True, **kw)
+    if simple:
+        if split_module_simple is None:
+            raise RuntimeError("this torch has no split_module_simple")
+        split_gm = split_module_simple(graph, ids)
+    else:
+        ctx = _use_lazy_graph_module(lazy) if _use_lazy_graph_module else nullcontext()
+        kw = {"tuple_return": True} if _HAS_TUPLE_RETURN else {}
+        with ctx:
+            split_gm = split_module(graph, None, lambda n: ids[n], keep_original_order=True,
+                                    **kw)
     items = []
     split_set = set(splitting)
     for name, mod in split_gm.named_modules():

@@ -53,6 +53,7 @@
 #include "LazyModule.h"
 #include "NodeFields.h"
 #include "NodeMeta.h"
+#include "SyncEdits.h"
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -265,14 +266,15 @@ public:
   }
 
   /// What `fx.sync` needs after exportNodes() returned a list, in one pass:
-  /// (nodes, edits, removed, in_order): the live nodes in export order (the
-  /// imported fx.Node, None for a created one), the positions whose entry is
-  /// not a bare index (edited or created), the import indices of the removed
-  /// nodes (last first: users before producers), and whether the kept
-  /// imported nodes are still in their import order.
+  /// (nodes, edits, removed, in_order, retargeted): the live nodes in export
+  /// order (the imported fx.Node, None for a created one), the positions whose
+  /// entry is not a bare index (edited or created), the import indices of the
+  /// removed nodes (last first: users before producers), whether the kept
+  /// imported nodes are still in their import order, and the positions of the
+  /// imported nodes whose target changed.
   py::tuple syncPlan() {
     py::list nodes(graph().size());
-    py::list edits;
+    py::list edits, retargeted;
     std::vector<char> alive(imported_.size(), 0);
     bool inOrder = true;
     int32_t last = -1;
@@ -285,8 +287,11 @@ public:
       } else {
         int32_t origin = *o;
         nodes[pos] = pyNodes_[static_cast<size_t>(origin)];
-        if (changed(n, origin))
+        if (changed(n, origin)) {
           edits.append(py::int_(pos));
+          if (n->target() != origTargets_[static_cast<size_t>(origin)])
+            retargeted.append(py::int_(pos));
+        }
         alive[static_cast<size_t>(origin)] = 1;
         inOrder = inOrder && origin > last;
         last = origin;
@@ -297,7 +302,7 @@ public:
     for (size_t i = imported_.size(); i-- > 0;)
       if (!alive[i])
         removed.append(py::int_(i));
-    return py::make_tuple(nodes, edits, removed, inOrder);
+    return py::make_tuple(nodes, edits, removed, inOrder, retargeted);
   }
 
   /// Position (export order) of a live node.
@@ -365,6 +370,7 @@ private:
     pyNodes_.reserve(pyNodes_.size() + n);
     deferred_.reserve(deferred_.size() + n);
     origEdits_.reserve(origEdits_.size() + n);
+    origTargets_.reserve(origTargets_.size() + n);
     byPy_.reserve(byPy_.size() + n);
     origin_.reserve(origin_.size() + n);
   }
@@ -392,6 +398,7 @@ private:
     imported_.push_back(n);
     pyNodes_.push_back(py::reinterpret_borrow<py::object>(fxNode));
     origEdits_.push_back(n->editCount());
+    origTargets_.push_back(target);
   }
 
   /// Whether a pass set the target, args or kwargs of an imported node.
@@ -802,6 +809,7 @@ private:
   std::vector<Node*> imported_;
   std::vector<py::object> pyNodes_;
   std::vector<uint32_t> origEdits_; ///< each imported node's editCount() at import
+  std::vector<Symbol> origTargets_; ///< each imported node's target at import
   std::unordered_map<PyObject*, Argument> leafCache_;
   std::unordered_map<PyObject*, Symbol> targetCache_; ///< call_function target -> its spelling
   std::vector<py::object> keepAlive_;
@@ -1038,7 +1046,8 @@ PYBIND11_MODULE(_core, m) {
       .def("export", &IRGraph::exportNodes,
            "The node list with sync information, or None when unchanged.")
       .def("sync_plan", &IRGraph::syncPlan,
-           "After export() gave a list: (nodes, edits, removed, in_order) for fx.sync.")
+           "After export() gave a list: (nodes, edits, removed, in_order, retargeted) for "
+           "fx.sync.")
       .def("verify", &IRGraph::verify)
       .def("__len__", [](IRGraph& g) { return g.graph().size(); })
       .def(
@@ -1080,6 +1089,7 @@ PYBIND11_MODULE(_core, m) {
            "The last split's (piece hashes, num_unique), loading deferred meta first.");
   python::bindFxBuilder(m);
   python::bindLazyModule(m);
+  python::bindSyncEdits(m);
   m.def(
       "configure_meta",
       [](py::handle tensor, py::handle fakeTensor, py::handle symInt, py::handle symFloat,

@@ -1,0 +1,254 @@
+//===- SyncEdits.cpp - fx.sync's edits applied in C++ ---------------------===//
+//
+// `_core.apply_sync_edits` does what the edit loop of piecewise.fx.sync does,
+// for the edits that need no Python: an imported node's args and kwargs
+// rewritten (`_update_args_kwargs`, as the two setters do), a created node
+// made by GraphWriter (as split.py's fast node does), and a created
+// `aten.sym_size.int(x, k)`'s meta set to dim k of x's fake value (as
+// fx._fake_val does). Exported arguments refer to created nodes by position
+// (`_Ref`): they are replaced by the node made at that position.
+//
+// All or nothing: a first pass declines (returns None, nothing changed) when
+// an edit needs the Python path: a changed target, a node that is not exactly
+// torch.fx.Node, arguments holding a tuple subclass (a namedtuple or
+// torch.Size, which fx.sync rebuilds), a malformed entry, or a node to create
+// when the caller cannot let C++ create it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SyncEdits.h"
+#include "GraphWriter.h"
+#include "NodeFields.h"
+#include "PyUtil.h"
+
+#include <unordered_set>
+#include <vector>
+
+namespace py = pybind11;
+
+namespace piecewise::python {
+namespace {
+
+/// The exported entry (origin, op, name, target, args, kwargs), or null when
+/// it is not one.
+PyObject* entryAt(PyObject* exported, Py_ssize_t pos) {
+  if (pos < 0 || pos >= PyList_GET_SIZE(exported))
+    return nullptr;
+  PyObject* e = PyList_GET_ITEM(exported, pos);
+  return PyTuple_CheckExact(e) && PyTuple_GET_SIZE(e) == 6 ? e : nullptr;
+}
+
+/// Whether `a` (a node's args or kwargs) holds a tuple subclass (fx._holds_tuple_subclass).
+bool holdsTupleSubclass(PyObject* a) {
+  if (PyTuple_Check(a)) {
+    if (!PyTuple_CheckExact(a))
+      return true;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(a); ++i)
+      if (holdsTupleSubclass(PyTuple_GET_ITEM(a, i)))
+        return true;
+    return false;
+  }
+  if (PyList_Check(a)) {
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(a); ++i)
+      if (holdsTupleSubclass(PyList_GET_ITEM(a, i)))
+        return true;
+    return false;
+  }
+  if (PyDict_Check(a)) {
+    Py_ssize_t i = 0;
+    PyObject *k, *v;
+    while (PyDict_Next(a, &i, &k, &v))
+      if (holdsTupleSubclass(v))
+        return true;
+  }
+  return false;
+}
+
+class Applier {
+public:
+  Applier(py::handle graph, py::list exported, py::list nodes, py::handle refType,
+          py::handle symSizeInt, py::handle tensorType)
+      : graph_(graph), exported_(std::move(exported)), nodes_(std::move(nodes)),
+        refType_(refType), symSizeInt_(symSizeInt), tensorType_(tensorType) {}
+
+  /// Whether every edit can be applied here (see the file comment).
+  bool canApply(const py::list& edits, const py::handle& retargeted, bool create) {
+    const FxApi* api = fxApi();
+    if (!api || !NodeFields::instance().available())
+      return false;
+    std::unordered_set<Py_ssize_t> moved;
+    for (py::handle p : retargeted)
+      moved.insert(PyLong_AsSsize_t(p.ptr()));
+    if (PyErr_Occurred())
+      throw py::error_already_set();
+    for (py::handle p : edits) {
+      Py_ssize_t pos = PyLong_AsSsize_t(p.ptr());
+      if (pos == -1 && PyErr_Occurred())
+        throw py::error_already_set();
+      PyObject* e = entryAt(exported_.ptr(), pos);
+      if (!e || pos >= PyList_GET_SIZE(nodes_.ptr()) || moved.count(pos))
+        return false;
+      long origin = PyLong_AsLong(PyTuple_GET_ITEM(e, 0));
+      if (origin == -1 && PyErr_Occurred())
+        throw py::error_already_set();
+      if (origin < 0) {
+        if (!create || !PyLong_CheckExact(PyTuple_GET_ITEM(e, 1)) ||
+            !PyUnicode_CheckExact(PyTuple_GET_ITEM(e, 2)) ||
+            !PyUnicode_CheckExact(PyTuple_GET_ITEM(e, 3)))
+          return false;
+        continue;
+      }
+      if (PyTuple_GET_ITEM(e, 4) == Py_None)
+        continue;
+      PyObject* n = PyList_GET_ITEM(nodes_.ptr(), pos);
+      if (Py_TYPE(n) != reinterpret_cast<PyTypeObject*>(api->nodeType.ptr()))
+        return false;
+      PyObject* args = NodeFields::instance().get(n, NodeFields::Args);
+      PyObject* kwargs = NodeFields::instance().get(n, NodeFields::Kwargs);
+      if (!args || !kwargs || holdsTupleSubclass(args) || holdsTupleSubclass(kwargs))
+        return false;
+    }
+    return true;
+  }
+
+  /// Applies every edit; returns the created nodes whose fake value is left to Python.
+  py::list apply(const py::list& edits, const py::list& opKinds, const py::handle& resolve) {
+    const FxApi& api = *fxApi();
+    GraphWriter writer(graph_);
+    py::list left;
+    for (py::handle p : edits) {
+      Py_ssize_t pos = PyLong_AsSsize_t(p.ptr());
+      PyObject* e = entryAt(exported_.ptr(), pos);
+      long origin = PyLong_AsLong(PyTuple_GET_ITEM(e, 0));
+      PyObject* args = PyTuple_GET_ITEM(e, 4);
+      PyObject* kwargs = PyTuple_GET_ITEM(e, 5);
+      if (origin >= 0) {
+        if (args == Py_None)
+          continue;
+        py::object newArgs = decode(args);
+        py::object newKwargs = kwargs == Py_None ? py::dict() : decode(kwargs);
+        PyObject* call[] = {PyList_GET_ITEM(nodes_.ptr(), pos), newArgs.ptr(), newKwargs.ptr()};
+        checked(PyObject_Vectorcall(api.update.ptr(), call, 3, nullptr));
+        continue;
+      }
+      py::object kind = checked(PyObject_GetItem(opKinds.ptr(), PyTuple_GET_ITEM(e, 1)));
+      keep_.push_back(kind); // the writer's bucket cache keys on it
+      PyObject* targetText = PyTuple_GET_ITEM(e, 3);
+      int isCall = PyUnicode_CompareWithASCIIString(kind.ptr(), "call_function") == 0;
+      py::object target = isCall ? checked(PyObject_CallOneArg(resolve.ptr(), targetText))
+                                 : py::reinterpret_borrow<py::object>(targetText);
+      py::object newArgs = args == Py_None ? py::tuple() : decode(args);
+      py::object newKwargs = api.emptyKwargs;
+      if (kwargs != Py_None && (!PyDict_Check(kwargs) || PyDict_GET_SIZE(kwargs) > 0))
+        newKwargs = decode(kwargs);
+      py::object bucket = writer.bucket(kind.ptr(), target.ptr());
+      py::object n = writer.append(py::reinterpret_borrow<py::object>(PyTuple_GET_ITEM(e, 2)),
+                                   kind.ptr(), target.ptr(), Py_None, newArgs.ptr(),
+                                   newKwargs.ptr(), checked(PyDict_New()), bucket.ptr());
+      check(PyList_SetItem(nodes_.ptr(), pos, n.inc_ref().ptr()));
+      if (!symSizeVal(n.ptr(), target.ptr(), newArgs.ptr()))
+        left.append(n);
+    }
+    writer.finish();
+    return left;
+  }
+
+private:
+  /// `a` with every `_Ref` replaced by the node at its position.
+  py::object decode(PyObject* a) {
+    if (Py_TYPE(a) == reinterpret_cast<PyTypeObject*>(refType_.ptr())) {
+      py::object pos = checked(PyObject_GetAttrString(a, "pos"));
+      return checked(PyObject_GetItem(nodes_.ptr(), pos.ptr()));
+    }
+    if (PyTuple_CheckExact(a) || PyList_CheckExact(a)) {
+      bool tuple = PyTuple_CheckExact(a);
+      Py_ssize_t size = tuple ? PyTuple_GET_SIZE(a) : PyList_GET_SIZE(a);
+      py::object out = checked(tuple ? PyTuple_New(size) : PyList_New(size));
+      for (Py_ssize_t i = 0; i < size; ++i) {
+        PyObject* v = decode(tuple ? PyTuple_GET_ITEM(a, i) : PyList_GET_ITEM(a, i)).release().ptr();
+        if (tuple)
+          PyTuple_SET_ITEM(out.ptr(), i, v);
+        else
+          PyList_SET_ITEM(out.ptr(), i, v);
+      }
+      return out;
+    }
+    if (PyDict_CheckExact(a)) {
+      py::object out = checked(PyDict_New());
+      Py_ssize_t i = 0;
+      PyObject *k, *v;
+      while (PyDict_Next(a, &i, &k, &v))
+        check(PyDict_SetItem(out.ptr(), k, decode(v).ptr()));
+      return out;
+    }
+    if (PySlice_Check(a)) {
+      auto* s = reinterpret_cast<PySliceObject*>(a);
+      return checked(PySlice_New(decode(s->start).ptr(), decode(s->stop).ptr(),
+                                 decode(s->step).ptr()));
+    }
+    return py::reinterpret_borrow<py::object>(a);
+  }
+
+  /// fx._fake_val for `aten.sym_size.int(x, k)`: dim k of x's fake value, under
+  /// the key x carries it in (`example_value` first). False when `n` is not
+  /// such a node or x has no tensor value (Python's general path then).
+  bool symSizeVal(PyObject* n, PyObject* target, PyObject* args) {
+    if (target != symSizeInt_.ptr() || !PyTuple_CheckExact(args) || PyTuple_GET_SIZE(args) != 2)
+      return false;
+    PyObject* x = PyTuple_GET_ITEM(args, 0);
+    PyObject* k = PyTuple_GET_ITEM(args, 1);
+    const FxNames& s = fxNames();
+    if (!PyObject_TypeCheck(x, reinterpret_cast<PyTypeObject*>(fxApi()->nodeType.ptr())) ||
+        !PyLong_Check(k))
+      return false;
+    py::object xMeta = checked(PyObject_GetAttr(x, s.meta));
+    py::object meta = checked(PyObject_GetAttr(n, s.meta));
+    if (!PyDict_Check(xMeta.ptr()) || !PyDict_Check(meta.ptr()))
+      return false;
+    for (PyObject* key : {s.exampleValue, s.val}) {
+      PyObject* v = PyDict_GetItemWithError(xMeta.ptr(), key);
+      if (!v && PyErr_Occurred())
+        throw py::error_already_set();
+      if (!v)
+        continue;
+      int isTensor = PyObject_IsInstance(v, tensorType_.ptr());
+      check(isTensor);
+      if (!isTensor)
+        continue;
+      py::object shape = checked(PyObject_GetAttrString(v, "shape"));
+      py::object dim = checked(PyObject_GetItem(shape.ptr(), k));
+      check(PyDict_SetItem(meta.ptr(), key, dim.ptr()));
+      return true;
+    }
+    return false;
+  }
+
+  py::handle graph_;
+  py::list exported_, nodes_;
+  py::handle refType_, symSizeInt_, tensorType_;
+  std::vector<py::object> keep_;
+};
+
+} // namespace
+
+void bindSyncEdits(py::module_& m) {
+  m.def(
+      "apply_sync_edits",
+      [](py::handle graph, py::list exported, py::list nodes, py::list edits,
+         py::handle retargeted, bool create, py::list opKinds, py::handle resolve,
+         py::handle refType, py::handle symSizeInt, py::handle tensorType) -> py::object {
+        Applier a(graph, std::move(exported), nodes, refType, symSizeInt, tensorType);
+        if (!a.canApply(edits, retargeted, create))
+          return py::none();
+        return a.apply(edits, opKinds, resolve);
+      },
+      py::arg("graph"), py::arg("exported"), py::arg("nodes"), py::arg("edits"),
+      py::arg("retargeted"), py::arg("create"), py::arg("op_kinds"), py::arg("resolve"),
+      py::arg("ref_type"), py::arg("sym_size_int"), py::arg("tensor_type"),
+      "fx.sync's edits (see SyncEdits.cpp): rewrites `graph`'s edited nodes, creates "
+      "the new ones (stored in `nodes` at their positions) and returns the created nodes "
+      "whose fake value is left to Python; None, with nothing changed, when an edit needs "
+      "the Python path.");
+}
+
+} // namespace piecewise::python
