@@ -116,6 +116,19 @@ py::object mapFlatArgs(PyObject* args, PyObject* env, Inputs& inputs) {
   return out;
 }
 
+/// The distinct nodes of `items` (a tuple of torch.fx.Nodes) in `inputs`, in
+/// order; null when one is not exactly a Node or there are more than `inputs`
+/// holds (`_update_args_kwargs` finds them then).
+const Inputs* collectInputs(PyObject* items, Inputs& inputs) {
+  auto* nodeType = reinterpret_cast<PyTypeObject*>(fxApi()->nodeType.ptr());
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(items); ++i) {
+    PyObject* v = PyTuple_GET_ITEM(items, i);
+    if (Py_TYPE(v) != nodeType || !inputs.add(v))
+      return nullptr;
+  }
+  return &inputs;
+}
+
 /// Copies `src` into `w` with its args mapped through `env` (`lookup` is
 /// `env.__getitem__`); records it in `env`.
 void copyNode(GraphWriter& w, PyObject* src, py::handle lookup, py::handle env) {
@@ -190,12 +203,13 @@ py::list buildSplit(py::handle top, const py::list& nodes, const py::list& piece
     py::object phBucket = w.bucket(s.placeholder, Py_None);
     py::object callArgs = checked(PyTuple_New(PyList_GET_SIZE(pin.ptr())));
     Py_ssize_t k = 0;
+    const Inputs none;
     for (py::handle i : py::reinterpret_borrow<py::list>(pin)) {
       PyObject* src = nodeAt(nodes, i);
       Source f(src);
       py::object n = w.append(f.name, s.placeholder, f.name.ptr(), f.type.ptr(),
                               GraphWriter::emptyTuple().ptr(), fxApi()->emptyKwargs.ptr(),
-                              placeholderMeta(src), phBucket.ptr());
+                              placeholderMeta(src), phBucket.ptr(), &none);
       check(PyDict_SetItem(senv.ptr(), src, n.ptr()));
       PyObject* outer = lookupEnv(env, src);
       Py_INCREF(outer);
@@ -213,8 +227,10 @@ py::list buildSplit(py::handle top, const py::list& nodes, const py::list& piece
     }
     py::object outArgs = checked(PyTuple_Pack(1, results.ptr()));
     py::object outBucket = w.bucket(s.output, Py_None);
+    Inputs outInputs;
     w.append(py::reinterpret_borrow<py::object>(s.output), s.output, s.output, Py_None,
-             outArgs.ptr(), fxApi()->emptyKwargs.ptr(), checked(PyDict_New()), outBucket.ptr());
+             outArgs.ptr(), fxApi()->emptyKwargs.ptr(), checked(PyDict_New()), outBucket.ptr(),
+             collectInputs(results.ptr(), outInputs));
     w.finish();
     py::object sub = fxApi()->makeModule.is_none()
                          ? makeLazyModule(sg, py::none())
@@ -223,18 +239,21 @@ py::list buildSplit(py::handle top, const py::list& nodes, const py::list& piece
       throw std::runtime_error("piecewise._core.build_split: configure_lazy_module() first");
 
     // The stitching graph: the call and a getitem per output.
-    py::object call =
-        topWriter.append(name, s.callModule, name.ptr(), Py_None, callArgs.ptr(),
-                         fxApi()->emptyKwargs.ptr(), checked(PyDict_New()), callBucket.ptr());
+    Inputs callInputs;
+    py::object call = topWriter.append(name, s.callModule, name.ptr(), Py_None, callArgs.ptr(),
+                                       fxApi()->emptyKwargs.ptr(), checked(PyDict_New()),
+                                       callBucket.ptr(), collectInputs(callArgs.ptr(), callInputs));
+    Inputs getitemInputs;
+    getitemInputs.add(call.ptr());
     k = 0;
     for (py::handle i : py::reinterpret_borrow<py::list>(pout)) {
       PyObject* src = nodeAt(nodes, i);
       Source f(src);
       py::object index = checked(PyLong_FromSsize_t(k++));
       py::object args = checked(PyTuple_Pack(2, call.ptr(), index.ptr()));
-      py::object n =
-          topWriter.append(f.name, s.callFunction, fxApi()->getitem.ptr(), f.type.ptr(), args.ptr(),
-                           fxApi()->emptyKwargs.ptr(), copyMeta(src), getitemBucket.ptr());
+      py::object n = topWriter.append(f.name, s.callFunction, fxApi()->getitem.ptr(), f.type.ptr(),
+                                      args.ptr(), fxApi()->emptyKwargs.ptr(), copyMeta(src),
+                                      getitemBucket.ptr(), &getitemInputs);
       check(PyDict_SetItem(env.ptr(), src, n.ptr()));
     }
     built.append(py::make_tuple(name, sub));
