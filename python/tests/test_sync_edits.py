@@ -3,6 +3,9 @@ dict arguments are uses, a namedtuple argument keeps its type, a Node subclass's
 setters run. torch running the graph before and after is the oracle."""
 
 import collections
+import copy
+import sys
+from pathlib import Path
 
 import pytest
 import torch
@@ -138,3 +141,109 @@ def test_a_node_subclass_setters_run_when_a_pass_edits_it():
     assert piecewise.passes.run(gm, "cse")
     assert t.args == (buf, a)
     assert seen == ["args", "kwargs"]
+
+
+# --- the edits applied in C++ (_core.apply_sync_edits) and in Python give the same graph -------
+
+@pytest.fixture
+def spy(monkeypatch):
+    """Records what each _core.apply_sync_edits call returned (None: it declined)."""
+    from piecewise import fx as F
+
+    calls = []
+    real = F._core.apply_sync_edits
+
+    def wrapper(*args, **kwargs):
+        out = real(*args, **kwargs)
+        calls.append(out)
+        return out
+
+    monkeypatch.setattr(F._core, "apply_sync_edits", wrapper)
+    return calls
+
+
+def _sync(gm, ops, native):
+    from piecewise import fx as F
+    from piecewise import split as S
+
+    ir = F.import_graph(gm.graph, gm, lazy_meta=True)
+    r = ir.core.split([S._pattern(o) for o in ops], decompose_size=True, merge_empty=True,
+                      check_flat=True, fetch_meta=ir.meta_source)
+    return F.sync(gm.graph, ir, r.sync, S._fast_node, native=native)
+
+
+def _state(graph):
+    """Everything a synced graph is: per node its fields, users, inputs and meta; the
+    lookup table; the namespace; the length."""
+    name = lambda a: tfx.node.map_arg(a, lambda n: ("node", n.name))  # noqa: E731
+    nodes = []
+    for n in graph.nodes:
+        meta = {k: str(v) for k, v in n.meta.items() if k in ("example_value", "val")}
+        nodes.append((n.name, n.op, str(n.target), name(n.args), name(n.kwargs),
+                      type(n.args), type(n.kwargs), [u.name for u in n.users],
+                      [i.name for i in n.all_input_nodes], sorted(n.meta), meta, n.type))
+    table = {k: [n.name for n in v] for k, v in graph._find_nodes_lookup_table.table.items()
+             if v}
+    return nodes, table, len(graph.nodes), sorted(graph._graph_namespace._used_names)
+
+
+def test_native_sync_gives_the_graph_the_python_sync_gives(spy):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import capture_llama as cl
+
+    gm, inputs = cl.dynamo(2)
+    copies = [tfx.GraphModule(gm, copy.deepcopy(gm.graph)) for _ in range(2)]
+    want = gm(*inputs)
+    python_nodes = _sync(copies[0], cl.SPLITTING_OPS, native=False)
+    native_nodes = _sync(copies[1], cl.SPLITTING_OPS, native=True)
+    assert len(spy) == 1 and isinstance(spy[0], list)  # C++ applied the edits
+    created = [n for n in native_nodes if n.target is aten.sym_size.int]
+    assert created and all("example_value" in n.meta for n in created)
+    assert _state(copies[1].graph) == _state(copies[0].graph)
+    assert [n.name for n in native_nodes] == [n.name for n in python_nodes]
+    assert list(copies[1].graph.nodes) == native_nodes
+    for c in copies:
+        c.graph.lint()
+        c.recompile()
+        got = c(*inputs)
+        assert all(torch.equal(a, b) for a, b in zip(want, got))
+
+
+def test_native_sync_declines_what_needs_python(spy):
+    """An edited node of a Node subclass: its own setters must run, so C++ leaves every edit
+    to Python (and changes nothing itself)."""
+    seen = []
+
+    class Tracked(tfx.Node):
+        @property
+        def args(self):
+            return self._args
+
+        @args.setter
+        def args(self, a):
+            seen.append("args")
+            tfx.Node.args.fset(self, a)
+
+    env = ShapeEnv()
+    mode = FakeTensorMode(shape_env=env)
+    s0 = env.create_symintnode(env.create_symbol(5, ConstantSource("s0")), hint=5)
+    with mode:
+        fake = torch.empty(s0, 6)
+    g = tfx.Graph()
+    x = g.placeholder("x")
+    x.meta["example_value"] = fake
+    size = g.call_method("size", (x,))
+    size.meta["example_value"] = fake.shape
+    r = g.call_function(torch.relu, (x,))
+    r.meta["example_value"] = fake
+    v = g.call_method("view", (r, size))
+    v.meta["example_value"] = fake
+    v.__class__ = Tracked
+    g.output((v,))
+    gm = tfx.GraphModule(torch.nn.Module(), g)
+    xs = torch.randn(5, 6)
+    want = gm(xs)
+    split_gm, _ = piecewise.split_graph(gm, [torch.relu])
+    assert spy == [None]
+    assert seen == ["args"] and v.args[1].target is aten.sym_size.int
+    assert torch.equal(split_gm(xs)[0], want[0])
