@@ -456,7 +456,8 @@ def sync(graph: tfx.Graph, ir: IR, exported, make_node=None, native: bool = Fals
         created = _apply_edits(graph, orig, exported, by_pos, edits, make_node)
     else:
         created = left  # the nodes C++ created whose fake value is left to _fake_val
-    _erase_and_order(graph, orig, by_pos, edits, removed, in_order)
+    _erase_and_order(graph, orig, by_pos, edits, removed, in_order,
+                     native and hasattr(_core, "erase_nodes"))
     for n in created:
         _fake_val(n)
     ir.nodes = by_pos  # the IR now mirrors the synced graph
@@ -506,11 +507,14 @@ def _apply_edits(graph, orig, exported, by_pos, edits, make_node) -> List[tfx.No
     return created
 
 
-def _erase_and_order(graph, orig, by_pos, edits, removed, in_order) -> None:
+def _erase_and_order(graph, orig, by_pos, edits, removed, in_order, native=False) -> None:
     # Removed nodes first (their users are rewritten or removed too; users before producers),
-    # so that the nodes after them need no move below.
-    for i in removed:
-        graph.erase_node(orig[i])
+    # so that the nodes after them need no move below. Natively: Graph.erase_node's steps in
+    # C++ up to a node it would warn or raise on (or none, with erase hooks); the rest here.
+    gone = [orig[i] for i in removed]
+    done = _core.erase_nodes(graph, gone) if native and gone else 0
+    for n in gone[done:]:
+        graph.erase_node(n)
     # Order: a node goes right after its predecessor in the exported order. When the kept
     # nodes are still in order, only the created ones (appended at the end) move.
     prev = graph._root

@@ -68,8 +68,8 @@ class Applier {
 public:
   Applier(py::handle graph, py::list exported, py::list nodes, py::handle refType,
           py::handle symSizeInt, py::handle tensorType)
-      : graph_(graph), exported_(std::move(exported)), nodes_(std::move(nodes)),
-        refType_(refType), symSizeInt_(symSizeInt), tensorType_(tensorType) {}
+      : graph_(graph), exported_(std::move(exported)), nodes_(std::move(nodes)), refType_(refType),
+        symSizeInt_(symSizeInt), tensorType_(tensorType) {}
 
   /// Whether every edit can be applied here (see the file comment).
   bool canApply(const py::list& edits, const py::handle& retargeted, bool create) {
@@ -134,7 +134,7 @@ public:
       py::object kind = checked(PyObject_GetItem(opKinds.ptr(), PyTuple_GET_ITEM(e, 1)));
       keep_.push_back(kind); // the writer's bucket cache keys on it
       PyObject* targetText = PyTuple_GET_ITEM(e, 3);
-      int isCall = PyUnicode_CompareWithASCIIString(kind.ptr(), "call_function") == 0;
+      int isCall = PyUnicode_Compare(kind.ptr(), fxNames().callFunction) == 0;
       py::object target = isCall ? checked(PyObject_CallOneArg(resolve.ptr(), targetText))
                                  : py::reinterpret_borrow<py::object>(targetText);
       py::object newArgs = args == Py_None ? py::tuple() : decode(args);
@@ -157,7 +157,8 @@ private:
   /// `a` with every `_Ref` replaced by the node at its position.
   py::object decode(PyObject* a) {
     if (Py_TYPE(a) == reinterpret_cast<PyTypeObject*>(refType_.ptr())) {
-      py::object pos = checked(PyObject_GetAttrString(a, "pos"));
+      static PyObject* posName = internName("pos");
+      py::object pos = checked(PyObject_GetAttr(a, posName));
       return checked(PyObject_GetItem(nodes_.ptr(), pos.ptr()));
     }
     if (PyTuple_CheckExact(a) || PyList_CheckExact(a)) {
@@ -165,7 +166,8 @@ private:
       Py_ssize_t size = tuple ? PyTuple_GET_SIZE(a) : PyList_GET_SIZE(a);
       py::object out = checked(tuple ? PyTuple_New(size) : PyList_New(size));
       for (Py_ssize_t i = 0; i < size; ++i) {
-        PyObject* v = decode(tuple ? PyTuple_GET_ITEM(a, i) : PyList_GET_ITEM(a, i)).release().ptr();
+        PyObject* v =
+            decode(tuple ? PyTuple_GET_ITEM(a, i) : PyList_GET_ITEM(a, i)).release().ptr();
         if (tuple)
           PyTuple_SET_ITEM(out.ptr(), i, v);
         else
@@ -183,8 +185,8 @@ private:
     }
     if (PySlice_Check(a)) {
       auto* s = reinterpret_cast<PySliceObject*>(a);
-      return checked(PySlice_New(decode(s->start).ptr(), decode(s->stop).ptr(),
-                                 decode(s->step).ptr()));
+      return checked(
+          PySlice_New(decode(s->start).ptr(), decode(s->stop).ptr(), decode(s->step).ptr()));
     }
     return py::reinterpret_borrow<py::object>(a);
   }
@@ -215,7 +217,8 @@ private:
       check(isTensor);
       if (!isTensor)
         continue;
-      py::object shape = checked(PyObject_GetAttrString(v, "shape"));
+      static PyObject* shapeName = internName("shape");
+      py::object shape = checked(PyObject_GetAttr(v, shapeName));
       py::object dim = checked(PyObject_GetItem(shape.ptr(), k));
       check(PyDict_SetItem(meta.ptr(), key, dim.ptr()));
       return true;
@@ -229,14 +232,107 @@ private:
   std::vector<py::object> keep_;
 };
 
+/// map_arg's function for an erased node's arguments: every node becomes None.
+PyObject* toNone(PyObject*, PyObject*) {
+  Py_RETURN_NONE;
+}
+
+PyMethodDef toNoneDef = {"to_none", toNone, METH_O, nullptr};
+
+/// Graph.erase_node(n) for each of `nodes` in order, in C++: the same checks
+/// and steps, minus the Python frames. Returns how many it erased: it stops
+/// (erasing nothing more) at a node Graph.erase_node would warn or raise on,
+/// and does nothing when the owning module has erase hooks; the caller erases
+/// the rest with Graph.erase_node.
+Py_ssize_t eraseNodes(py::handle graph, const py::list& nodes) {
+  const FxApi* api = fxApi();
+  if (!api || !NodeFields::instance().available())
+    return 0;
+  const FxNames& s = fxNames();
+  static PyObject* owningModule = internName("owning_module");
+  static PyObject* hooksName = internName("_erase_node_hooks");
+  static PyObject* graphName = internName("graph");
+  static PyObject* erasedName = internName("_erased");
+  static PyObject* removeFromList = internName("_remove_from_list");
+  py::object owner = checked(PyObject_GetAttr(graph.ptr(), owningModule));
+  if (!owner.is_none()) {
+    PyObject* hooks = PyObject_GetAttr(owner.ptr(), hooksName);
+    if (!hooks) {
+      if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+        throw py::error_already_set();
+      PyErr_Clear();
+    } else {
+      py::object keep = py::reinterpret_steal<py::object>(hooks);
+      if (hooks != Py_None) {
+        Py_ssize_t count = PyObject_Length(hooks);
+        if (count < 0)
+          PyErr_Clear();
+        if (count != 0)
+          return 0; // erase_node calls them: its path
+      }
+    }
+  }
+  py::object lookup = checked(PyObject_GetAttr(graph.ptr(), s.lookupTable));
+  py::object table = checked(PyObject_GetAttr(lookup.ptr(), s.table));
+  static PyObject* noneFn = PyCFunction_New(&toNoneDef, nullptr); // immortal
+  auto* nodeType = reinterpret_cast<PyTypeObject*>(api->nodeType.ptr());
+  const NodeFields& nf = NodeFields::instance();
+  py::object one = py::int_(1);
+  Py_ssize_t done = 0;
+  for (py::handle h : nodes) {
+    PyObject* n = h.ptr();
+    if (Py_TYPE(n) != nodeType)
+      break;
+    PyObject* users = nf.get(n, NodeFields::Users);
+    if (!users || !PyDict_Check(users) || PyDict_GET_SIZE(users) != 0)
+      break; // erase_node raises
+    py::object owner = checked(PyObject_GetAttr(n, graphName));
+    int same = PyObject_RichCompareBool(owner.ptr(), graph.ptr(), Py_EQ);
+    check(same);
+    py::object erased = checked(PyObject_GetAttr(n, erasedName));
+    int isErased = PyObject_IsTrue(erased.ptr());
+    check(isErased);
+    if (!same || isErased)
+      break; // erase_node raises or warns
+    // _find_nodes_lookup_table.remove(n): its (op, target if call_function) bucket.
+    py::object op = checked(PyObject_GetAttr(n, s.op));
+    py::object target = checked(PyObject_GetAttr(n, s.target));
+    int isCall = PyUnicode_Check(op.ptr()) ? PyUnicode_Compare(op.ptr(), s.callFunction) == 0 : 0;
+    if (PyErr_Occurred())
+      throw py::error_already_set();
+    py::object key = checked(PyTuple_Pack(2, op.ptr(), isCall ? target.ptr() : Py_None));
+    py::object bucket = checked(PyObject_GetItem(table.ptr(), key.ptr()));
+    static PyObject* popName = internName("pop");
+    checked(PyObject_CallMethodOneArg(bucket.ptr(), popName, n));
+    checked(PyObject_CallMethodNoArgs(n, removeFromList));
+    check(PyObject_SetAttr(n, erasedName, Py_True));
+    py::object len = checked(PyObject_GetAttr(graph.ptr(), s.len));
+    py::object fewer = checked(PyNumber_Subtract(len.ptr(), one.ptr()));
+    check(PyObject_SetAttr(graph.ptr(), s.len, fewer.ptr()));
+    ++done;
+    // Its arguments' nodes lose it as a user.
+    PyObject* a1[] = {nf.get(n, NodeFields::Args), noneFn};
+    py::object args = checked(PyObject_Vectorcall(api->mapArg.ptr(), a1, 2, nullptr));
+    PyObject* a2[] = {nf.get(n, NodeFields::Kwargs), noneFn};
+    py::object kwargs = checked(PyObject_Vectorcall(api->mapArg.ptr(), a2, 2, nullptr));
+    PyObject* call[] = {n, args.ptr(), kwargs.ptr()};
+    checked(PyObject_Vectorcall(api->update.ptr(), call, 3, nullptr));
+  }
+  return done;
+}
+
 } // namespace
 
 void bindSyncEdits(py::module_& m) {
+  m.def("erase_nodes", &eraseNodes, py::arg("graph"), py::arg("nodes"),
+        "Graph.erase_node for each node in order, in C++ (see SyncEdits.cpp); returns how "
+        "many it erased (it stops where erase_node would warn or raise, and erases none "
+        "when the owning module has erase hooks).");
   m.def(
       "apply_sync_edits",
-      [](py::handle graph, py::list exported, py::list nodes, py::list edits,
-         py::handle retargeted, bool create, py::list opKinds, py::handle resolve,
-         py::handle refType, py::handle symSizeInt, py::handle tensorType) -> py::object {
+      [](py::handle graph, py::list exported, py::list nodes, py::list edits, py::handle retargeted,
+         bool create, py::list opKinds, py::handle resolve, py::handle refType,
+         py::handle symSizeInt, py::handle tensorType) -> py::object {
         Applier a(graph, std::move(exported), nodes, refType, symSizeInt, tensorType);
         if (!a.canApply(edits, retargeted, create))
           return py::none();

@@ -18,6 +18,7 @@ from torch._dynamo.source import ConstantSource  # noqa: E402
 from torch._subclasses.fake_tensor import FakeTensorMode  # noqa: E402
 from torch.fx.experimental.symbolic_shapes import ShapeEnv  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 aten = torch.ops.aten
 Pair = collections.namedtuple("Pair", ["left", "right"])
 
@@ -188,14 +189,18 @@ def _state(graph):
 
 
 def test_native_sync_gives_the_graph_the_python_sync_gives(spy):
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
     import capture_llama as cl
 
     gm, inputs = cl.dynamo(2)
     copies = [tfx.GraphModule(gm, copy.deepcopy(gm.graph)) for _ in range(2)]
+    before = [list(c.graph.nodes) for c in copies]
     want = gm(*inputs)
     python_nodes = _sync(copies[0], cl.SPLITTING_OPS, native=False)
     native_nodes = _sync(copies[1], cl.SPLITTING_OPS, native=True)
+    for old, new in zip(before, (python_nodes, native_nodes)):  # the erased nodes
+        gone = [n for n in old if n not in set(new)]
+        assert gone and all(n._erased and not n.all_input_nodes and not n.users for n in gone)
+    assert [n.name for n in before[0] if n._erased] == [n.name for n in before[1] if n._erased]
     assert len(spy) == 1 and isinstance(spy[0], list)  # C++ applied the edits
     created = [n for n in native_nodes if n.target is aten.sym_size.int]
     assert created and all("example_value" in n.meta for n in created)
@@ -247,3 +252,18 @@ def test_native_sync_declines_what_needs_python(spy):
     assert spy == [None]
     assert seen == ["args"] and v.args[1].target is aten.sym_size.int
     assert torch.equal(split_gm(xs)[0], want[0])
+
+
+def test_native_erase_leaves_nodes_to_erase_hooks(spy):
+    """With erase hooks on the owning module, Graph.erase_node (which calls them) erases."""
+    import capture_llama as cl
+
+    gm, inputs = cl.dynamo(1)
+    seen = []
+    gm._erase_node_hooks.append(lambda n: seen.append(n.name))
+    want = gm(*inputs)
+    split_gm, _ = piecewise.split_graph(gm, cl.SPLITTING_OPS)
+    assert isinstance(spy[0], list)  # the edits were native; the erasures were not
+    assert seen and all(n not in {m.name for m in gm.graph.nodes} for n in seen)
+    got = split_gm(*inputs)
+    assert all(torch.equal(a, b) for a, b in zip(want, got))
