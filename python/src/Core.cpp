@@ -226,8 +226,10 @@ public:
 
   /// The nodes in graph order with their sync information (see the file comment).
   /// Returns None when the graph is exactly as imported (same nodes, same
-  /// order, nothing changed), so the caller can skip the sync.
-  py::object exportNodes() {
+  /// order, nothing changed), so the caller can skip the sync. `compact`: an
+  /// unchanged node's entry is None, not its import index (fx.sync reads only
+  /// the edited and created entries; sync_plan gives the rest).
+  py::object exportNodes(bool compact = false) {
     positions_ = PointerMap<int32_t>();
     positions_.reserve(graph().size());
     bool same = graph().size() == imported_.size();
@@ -240,12 +242,14 @@ public:
     }
     if (same)
       return py::none();
-    py::list out;
+    py::list out(graph().size());
+    Py_ssize_t k = -1;
     for (Node* n : graph()) {
+      ++k;
       const int32_t* o = origin_.find(n);
       int32_t origin = o ? *o : -1;
       if (origin >= 0 && !changed(n, origin)) {
-        out.append(py::int_(origin));
+        out[k] = compact ? py::object(py::none()) : py::object(py::int_(origin));
         continue;
       }
       py::object args = py::none(), kwargs = py::none();
@@ -259,8 +263,8 @@ public:
         args = std::move(a);
         kwargs = std::move(kw);
       }
-      out.append(py::make_tuple(origin, static_cast<int>(n->op()), std::string(n->name().str()),
-                                std::string(n->target().str()), args, kwargs));
+      out[k] = py::make_tuple(origin, static_cast<int>(n->op()), std::string(n->name().str()),
+                              std::string(n->target().str()), args, kwargs);
     }
     return out;
   }
@@ -890,7 +894,7 @@ SplitResult splitIR(IRGraph& ir, const std::vector<std::string>& ops, bool decom
   }
   ir.plan().emplace(std::move(*plan));
   const PartitionPlan& p = *ir.plan();
-  py::object sync = ir.exportNodes(); // also numbers the nodes in graph order
+  py::object sync = ir.exportNodes(/*compact=*/true); // also numbers the nodes in graph order
   bool hashed = !ir.hasDeferredMeta();
   if (hashed && !p.hasHashes()) // every deferred meta was a boundary value's
     ir.plan()->computeHashes();
@@ -1043,8 +1047,9 @@ PYBIND11_MODULE(_core, m) {
            "_core.node_meta, read here) gives a meta "
            "tuple for every node when `eager` is None, else for placeholders, get_attr nodes "
            "and the nodes in the set `eager` (the rest is deferred).")
-      .def("export", &IRGraph::exportNodes,
-           "The node list with sync information, or None when unchanged.")
+      .def("export", &IRGraph::exportNodes, py::arg("compact") = false,
+           "The node list with sync information, or None when unchanged (compact: None "
+           "for an unchanged node, not its import index).")
       .def("sync_plan", &IRGraph::syncPlan,
            "After export() gave a list: (nodes, edits, removed, in_order, retargeted) for "
            "fx.sync.")
@@ -1080,7 +1085,8 @@ PYBIND11_MODULE(_core, m) {
       .def("split", &splitIR, py::arg("splitting_ops"), py::kw_only(),
            py::arg("decompose_size") = true, py::arg("merge_empty") = true,
            py::arg("check_flat") = true, py::arg("fetch_meta") = py::none(),
-           "decompose-size + the splitting-op partitioner. Returns a SplitResult (sync, "
+           "decompose-size + the splitting-op partitioner. Returns a SplitResult (sync: "
+           "export(compact=True), "
            "pieces, num_unique); each piece is a Piece with node positions in the (synced) "
            "graph order. With deferred meta, `fetch_meta` (import indices -> meta tuples; True: "
            "_core.node_meta of the imported nodes, read here) "
