@@ -545,7 +545,7 @@ class _ProbePiece:
 def _same_build(fast, reference) -> bool:
     """Both builders on a probe graph (a placeholder with a default, one whose name
     clashes with a piece's output name, meta with ``val`` or ``example_value`` only, list
-    and keyword arguments): the same nodes (state, names, users, find_nodes buckets,
+    and keyword arguments, node and constant keyword values): the same nodes (state, names, users, find_nodes buckets,
     lengths) in every graph, the same module classes and the same items."""
 
     def probe():
@@ -558,11 +558,12 @@ def _same_build(fast, reference) -> bool:
         a.meta["k"] = 1
         b = g.call_function(operator.getitem, ([a, x], 0), {})
         c = g.call_method("add", (b,), {"alpha": y})
-        out = g.output((c, a))
-        return tfx.GraphModule(torch.nn.Module(), g), [x, y, a, b, c, out]
+        d = g.call_method("add", (c, x), {"alpha": 2})  # constant keyword arguments
+        out = g.output((d, a))
+        return tfx.GraphModule(torch.nn.Module(), g), [x, y, a, b, c, d, out]
 
     pieces = [_ProbePiece(0, [2], [0, 1], [2], "compiled"),
-              _ProbePiece(1, [3, 4], [2, 0, 1], [4], "splitting")]
+              _ProbePiece(1, [3, 4, 5], [2, 0, 1], [5], "splitting")]
 
     def state(n):
         st = n.__getstate__()

@@ -129,6 +129,21 @@ const Inputs* collectInputs(PyObject* items, Inputs& inputs) {
   return &inputs;
 }
 
+/// Whether `kwargs` is an immutable_dict (FX's own) whose values are all leaves
+/// map_arg leaves alone: no node, no container.
+bool holdsConstantsOnly(PyObject* kwargs) {
+  if (Py_TYPE(kwargs) != Py_TYPE(fxApi()->emptyKwargs.ptr()))
+    return false;
+  auto* nodeType = reinterpret_cast<PyTypeObject*>(fxApi()->nodeType.ptr());
+  Py_ssize_t i = 0;
+  PyObject *k, *v;
+  while (PyDict_Next(kwargs, &i, &k, &v))
+    if (PyTuple_Check(v) || PyList_Check(v) || PyDict_Check(v) || PySlice_Check(v) ||
+        PyObject_TypeCheck(v, nodeType))
+      return false;
+  return true;
+}
+
 /// Copies `src` into `w` with its args mapped through `env` (`lookup` is
 /// `env.__getitem__`); records it in `env`.
 void copyNode(GraphWriter& w, PyObject* src, py::handle lookup, py::handle env) {
@@ -136,17 +151,21 @@ void copyNode(GraphWriter& w, PyObject* src, py::handle lookup, py::handle env) 
   Source f(src);
   py::object args = checked(nodeField(src, NodeFields::Args, s.args));
   py::object kwargs = checked(nodeField(src, NodeFields::Kwargs, s.kwargs));
-  // Most nodes have no keyword arguments: they share the one empty immutable_dict.
+  // Most nodes have no keyword arguments: they share the one empty immutable_dict. The
+  // others mostly hold constants only (`dim=1`, `dtype=...`): their immutable_dict is
+  // shared as is (map_arg would copy it unchanged).
   bool noKwargs = PyDict_Check(kwargs.ptr()) && PyDict_GET_SIZE(kwargs.ptr()) == 0;
+  bool constKwargs = !noKwargs && holdsConstantsOnly(kwargs.ptr());
   Inputs inputs;
-  py::object margs = noKwargs ? mapFlatArgs(args.ptr(), env.ptr(), inputs) : py::object();
+  py::object margs =
+      noKwargs || constKwargs ? mapFlatArgs(args.ptr(), env.ptr(), inputs) : py::object();
   bool direct = static_cast<bool>(margs);
   if (!direct) {
     PyObject* a1[] = {args.ptr(), lookup.ptr()};
     margs = checked(PyObject_Vectorcall(fxApi()->mapArg.ptr(), a1, 2, nullptr));
   }
-  py::object mkwargs = fxApi()->emptyKwargs;
-  if (!noKwargs) {
+  py::object mkwargs = noKwargs ? fxApi()->emptyKwargs : kwargs;
+  if (!noKwargs && !(constKwargs && direct)) {
     PyObject* a2[] = {kwargs.ptr(), lookup.ptr()};
     mkwargs = checked(PyObject_Vectorcall(fxApi()->mapArg.ptr(), a2, 2, nullptr));
   }
