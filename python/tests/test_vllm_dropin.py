@@ -360,3 +360,16 @@ def test_split_coalescing_merges_three_splits():
         torch.testing.assert_close(a, b)
     for a, b in zip(to_aot(torch.randn(3, q + 2 * kv)), f(torch.randn(3, q + 2 * kv))):
         assert a.shape == b.shape
+
+
+# --- the benchmark's third reference: torch's split_module_simple ------------------------------
+
+@pytest.mark.skipif(ref.split_module_simple is None, reason="torch without split_module_simple")
+def test_split_module_simple_reference_gives_the_same_pieces():
+    """bench/split_graph_vs_python.py also times the id walk with torch's split_module_simple:
+    it must split into the pieces vLLM's algorithm gives, and run the same."""
+    (sgm, items), (rgm, ritems), (gm, _), inputs = both(lambda: cl.dynamo(2), cl.SPLITTING_OPS)
+    g3, _ = cl.dynamo(2)
+    sgm3, items3 = ref.split_graph(g3, cl.SPLITTING_OPS, simple=True)
+    assert summary(items3) == summary(ritems) == summary(items)
+    run_same(sgm3, gm, inputs)
