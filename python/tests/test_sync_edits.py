@@ -67,9 +67,8 @@ def test_node_inside_a_dict_argument_crosses_a_split_boundary():
     assert all(torch.equal(a, b) for a, b in zip(want, got))
 
 
-def namedtuple_graph():
-    """A Dynamo-shaped graph: `pair_product(Pair(relu(x), x.size(0)))`, which decompose-size
-    rewrites (the size becomes aten.sym_size.int inside the namedtuple)."""
+def symbolic_input():
+    """(graph, x, s0, fake): a graph whose placeholder x is a Dynamo-style (s0, 6) tensor."""
     env = ShapeEnv()
     mode = FakeTensorMode(shape_env=env)
     s0 = env.create_symintnode(env.create_symbol(5, ConstantSource("s0")), hint=5)
@@ -78,6 +77,13 @@ def namedtuple_graph():
     g = tfx.Graph()
     x = g.placeholder("x")
     x.meta["example_value"] = fake
+    return g, x, s0, fake
+
+
+def namedtuple_graph():
+    """A Dynamo-shaped graph: `pair_product(Pair(relu(x), x.size(0)))`, which decompose-size
+    rewrites (the size becomes aten.sym_size.int inside the namedtuple)."""
+    g, x, s0, fake = symbolic_input()
     size = g.call_method("size", (x, 0))
     size.meta["example_value"] = s0
     r = g.call_function(torch.relu, (x,))
@@ -108,8 +114,8 @@ def test_split_graph_keeps_a_namedtuple_argument_it_edits():
     assert torch.equal(split_gm(x)[0], want[0])
 
 
-def test_a_node_subclass_setters_run_when_a_pass_edits_it():
-    seen = []
+def tracked_node_class(seen):
+    """A Node subclass whose args and kwargs setters record their calls in `seen`."""
 
     class Tracked(tfx.Node):
         @property
@@ -129,6 +135,13 @@ def test_a_node_subclass_setters_run_when_a_pass_edits_it():
         def kwargs(self, k):
             seen.append("kwargs")
             tfx.Node.kwargs.fset(self, k)
+
+    return Tracked
+
+
+def test_a_node_subclass_setters_run_when_a_pass_edits_it():
+    seen = []
+    Tracked = tracked_node_class(seen)
 
     g = tfx.Graph()
     x = g.placeholder("x")
@@ -218,25 +231,8 @@ def test_native_sync_declines_what_needs_python(spy):
     """An edited node of a Node subclass: its own setters must run, so C++ leaves every edit
     to Python (and changes nothing itself)."""
     seen = []
-
-    class Tracked(tfx.Node):
-        @property
-        def args(self):
-            return self._args
-
-        @args.setter
-        def args(self, a):
-            seen.append("args")
-            tfx.Node.args.fset(self, a)
-
-    env = ShapeEnv()
-    mode = FakeTensorMode(shape_env=env)
-    s0 = env.create_symintnode(env.create_symbol(5, ConstantSource("s0")), hint=5)
-    with mode:
-        fake = torch.empty(s0, 6)
-    g = tfx.Graph()
-    x = g.placeholder("x")
-    x.meta["example_value"] = fake
+    Tracked = tracked_node_class(seen)
+    g, x, _, fake = symbolic_input()
     size = g.call_method("size", (x,))
     size.meta["example_value"] = fake.shape
     r = g.call_function(torch.relu, (x,))
@@ -250,7 +246,7 @@ def test_native_sync_declines_what_needs_python(spy):
     want = gm(xs)
     split_gm, _ = piecewise.split_graph(gm, [torch.relu])
     assert spy == [None]
-    assert seen == ["args"] and v.args[1].target is aten.sym_size.int
+    assert seen == ["args", "kwargs"] and v.args[1].target is aten.sym_size.int
     assert torch.equal(split_gm(xs)[0], want[0])
 
 
