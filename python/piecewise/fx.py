@@ -450,14 +450,15 @@ def sync(graph: tfx.Graph, ir: IR, exported, make_node=None, native: bool = Fals
     if native and hasattr(_core, "apply_sync_edits"):
         left = _core.apply_sync_edits(
             graph, exported, by_pos, edits, retargeted, create=make_node is not None,
-            op_kinds=OP_KINDS, resolve=resolve_target, ref_type=_Ref,
-            sym_size_int=_SYM_SIZE_INT, tensor_type=torch.Tensor)
+            op_kinds=OP_KINDS, resolve=resolve_target, ref_type=_Ref)
     if left is None:
         created = _apply_edits(graph, orig, exported, by_pos, edits, make_node)
     else:
-        created = left  # the nodes C++ created whose fake value is left to _fake_val
+        created = left
     _erase_and_order(graph, orig, by_pos, edits, removed, in_order,
                      native and hasattr(_core, "erase_nodes"))
+    if left is not None:  # the sym_size.int values in C++; the rest below
+        created = _core.fake_sym_sizes(created, _SYM_SIZE_INT, torch.Tensor)
     for n in created:
         _fake_val(n)
     ir.nodes = by_pos  # the IR now mirrors the synced graph

@@ -139,6 +139,19 @@ PyObject* GraphWriter::initArgs(PyObject* const (&fields)[5]) {
   return init_.ptr();
 }
 
+GraphWriter::~GraphWriter() {
+  if (added_ == 0)
+    return;
+  PyObject *type, *value, *trace;
+  PyErr_Fetch(&type, &value, &trace); // an error on its way out stays the error
+  try {
+    finish();
+  } catch (const py::error_already_set&) {
+  }
+  PyErr_Clear();
+  PyErr_Restore(type, value, trace);
+}
+
 void GraphWriter::finish() {
   const FxNames& s = fxNames();
   py::object len = checked(PyObject_GetAttr(graph_.ptr(), s.len));

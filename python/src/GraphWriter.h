@@ -91,6 +91,11 @@ bool setArgs(PyObject* n, PyObject* args, PyObject* kwargs, const Inputs& inputs
 class GraphWriter {
 public:
   explicit GraphWriter(pybind11::handle graph);
+  /// Adds what was appended since the last finish() to the graph's length,
+  /// also when an exception leaves the writer early (the nodes are in).
+  ~GraphWriter();
+  GraphWriter(const GraphWriter&) = delete;
+  GraphWriter& operator=(const GraphWriter&) = delete;
 
   /// The find_nodes bucket of (op, target) (target only for call_function).
   /// The last few are remembered by identity: a piece calls a handful of ops.

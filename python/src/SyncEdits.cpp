@@ -2,17 +2,20 @@
 //
 // `_core.apply_sync_edits` does what the edit loop of piecewise.fx.sync does,
 // for the edits that need no Python: an imported node's args and kwargs
-// rewritten (`_update_args_kwargs`, as the two setters do), a created node
-// made by GraphWriter (as split.py's fast node does), and a created
-// `aten.sym_size.int(x, k)`'s meta set to dim k of x's fake value (as
-// fx._fake_val does). Exported arguments refer to created nodes by position
-// (`_Ref`): they are replaced by the node made at that position.
+// rewritten (`_update_args_kwargs`, as the two setters do) and a created node
+// made by GraphWriter (as split.py's fast node does). Exported arguments refer
+// to created nodes by position (`_Ref`): they are replaced by the node made at
+// that position. `_core.fake_sym_sizes` then sets a created
+// `aten.sym_size.int(x, k)`'s meta to dim k of x's fake value (as fx._fake_val
+// does), once the graph is whole again; `_core.erase_nodes` does
+// Graph.erase_node's steps.
 //
 // All or nothing: a first pass declines (returns None, nothing changed) when
 // an edit needs the Python path: a changed target, a node that is not exactly
 // torch.fx.Node, arguments holding a tuple subclass (a namedtuple or
 // torch.Size, which fx.sync rebuilds), a malformed entry, or a node to create
-// when the caller cannot let C++ create it.
+// when the caller cannot let C++ create it. The same pass resolves the created
+// nodes' targets, so that a bad one raises before anything changes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,15 +67,52 @@ bool holdsTupleSubclass(PyObject* a) {
   return false;
 }
 
+/// fx._fake_val for `aten.sym_size.int(x, k)`: dim k of x's fake value, under
+/// the key x carries it in (`example_value` first). False when `n` is not such
+/// a node or x has no tensor value (Python's general path then).
+bool symSizeVal(PyObject* n, PyObject* symSizeInt, PyObject* tensorType) {
+  const FxNames& s = fxNames();
+  py::object target = checked(PyObject_GetAttr(n, s.target));
+  py::object args = checked(PyObject_GetAttr(n, s.args));
+  if (target.ptr() != symSizeInt || !PyTuple_Check(args.ptr()) || PyTuple_GET_SIZE(args.ptr()) != 2)
+    return false;
+  PyObject* x = PyTuple_GET_ITEM(args.ptr(), 0);
+  PyObject* k = PyTuple_GET_ITEM(args.ptr(), 1);
+  if (!PyObject_TypeCheck(x, reinterpret_cast<PyTypeObject*>(fxApi()->nodeType.ptr())) ||
+      !PyLong_Check(k))
+    return false;
+  py::object xMeta = checked(PyObject_GetAttr(x, s.meta));
+  py::object meta = checked(PyObject_GetAttr(n, s.meta));
+  if (!PyDict_Check(xMeta.ptr()) || !PyDict_Check(meta.ptr()))
+    return false;
+  for (PyObject* key : {s.exampleValue, s.val}) {
+    PyObject* v = PyDict_GetItemWithError(xMeta.ptr(), key);
+    if (!v && PyErr_Occurred())
+      throw py::error_already_set();
+    if (!v)
+      continue;
+    int isTensor = PyObject_IsInstance(v, tensorType);
+    check(isTensor);
+    if (!isTensor)
+      continue;
+    static PyObject* shapeName = internName("shape");
+    py::object shape = checked(PyObject_GetAttr(v, shapeName));
+    py::object dim = checked(PyObject_GetItem(shape.ptr(), k));
+    check(PyDict_SetItem(meta.ptr(), key, dim.ptr()));
+    return true;
+  }
+  return false;
+}
+
 class Applier {
 public:
-  Applier(py::handle graph, py::list exported, py::list nodes, py::handle refType,
-          py::handle symSizeInt, py::handle tensorType)
-      : graph_(graph), exported_(std::move(exported)), nodes_(std::move(nodes)), refType_(refType),
-        symSizeInt_(symSizeInt), tensorType_(tensorType) {}
+  Applier(py::handle graph, py::list exported, py::list nodes, py::handle refType)
+      : graph_(graph), exported_(std::move(exported)), nodes_(std::move(nodes)), refType_(refType) {
+  }
 
   /// Whether every edit can be applied here (see the file comment).
-  bool canApply(const py::list& edits, const py::handle& retargeted, bool create) {
+  bool canApply(const py::list& edits, const py::handle& retargeted, bool create,
+                const py::list& opKinds, const py::handle& resolve) {
     const FxApi* api = fxApi();
     if (!api || !NodeFields::instance().available())
       return false;
@@ -96,6 +136,15 @@ public:
             !PyUnicode_CheckExact(PyTuple_GET_ITEM(e, 2)) ||
             !PyUnicode_CheckExact(PyTuple_GET_ITEM(e, 3)))
           return false;
+        // The kind and target now, so that a bad one raises before anything changes.
+        py::object kind = checked(PyObject_GetItem(opKinds.ptr(), PyTuple_GET_ITEM(e, 1)));
+        PyObject* text = PyTuple_GET_ITEM(e, 3);
+        int isCall = PyUnicode_Compare(kind.ptr(), fxNames().callFunction) == 0;
+        if (PyErr_Occurred())
+          throw py::error_already_set();
+        py::object target = isCall ? checked(PyObject_CallOneArg(resolve.ptr(), text))
+                                   : py::reinterpret_borrow<py::object>(text);
+        made_.push_back({std::move(kind), std::move(target)});
         continue;
       }
       if (PyTuple_GET_ITEM(e, 4) == Py_None)
@@ -111,11 +160,12 @@ public:
     return true;
   }
 
-  /// Applies every edit; returns the created nodes whose fake value is left to Python.
-  py::list apply(const py::list& edits, const py::list& opKinds, const py::handle& resolve) {
+  /// Applies every edit; returns the created nodes.
+  py::list apply(const py::list& edits) {
     const FxApi& api = *fxApi();
     GraphWriter writer(graph_);
-    py::list left;
+    py::list created;
+    size_t made = 0;
     for (py::handle p : edits) {
       Py_ssize_t pos = PyLong_AsSsize_t(p.ptr());
       PyObject* e = entryAt(exported_.ptr(), pos);
@@ -131,12 +181,10 @@ public:
         checked(PyObject_Vectorcall(api.update.ptr(), call, 3, nullptr));
         continue;
       }
-      py::object kind = checked(PyObject_GetItem(opKinds.ptr(), PyTuple_GET_ITEM(e, 1)));
-      keep_.push_back(kind); // the writer's bucket cache keys on it
-      PyObject* targetText = PyTuple_GET_ITEM(e, 3);
-      int isCall = PyUnicode_Compare(kind.ptr(), fxNames().callFunction) == 0;
-      py::object target = isCall ? checked(PyObject_CallOneArg(resolve.ptr(), targetText))
-                                 : py::reinterpret_borrow<py::object>(targetText);
+      // made_ keeps the kind and target alive: the writer's bucket cache keys on them.
+      const py::object& kind = made_[made].kind;
+      const py::object& target = made_[made].target;
+      ++made;
       py::object newArgs = args == Py_None ? py::tuple() : decode(args);
       py::object newKwargs = api.emptyKwargs;
       if (kwargs != Py_None && (!PyDict_Check(kwargs) || PyDict_GET_SIZE(kwargs) > 0))
@@ -146,11 +194,10 @@ public:
                                    kind.ptr(), target.ptr(), Py_None, newArgs.ptr(),
                                    newKwargs.ptr(), checked(PyDict_New()), bucket.ptr());
       check(PyList_SetItem(nodes_.ptr(), pos, n.inc_ref().ptr()));
-      if (!symSizeVal(n.ptr(), target.ptr(), newArgs.ptr()))
-        left.append(n);
+      created.append(n);
     }
     writer.finish();
-    return left;
+    return created;
   }
 
 private:
@@ -191,45 +238,14 @@ private:
     return py::reinterpret_borrow<py::object>(a);
   }
 
-  /// fx._fake_val for `aten.sym_size.int(x, k)`: dim k of x's fake value, under
-  /// the key x carries it in (`example_value` first). False when `n` is not
-  /// such a node or x has no tensor value (Python's general path then).
-  bool symSizeVal(PyObject* n, PyObject* target, PyObject* args) {
-    if (target != symSizeInt_.ptr() || !PyTuple_CheckExact(args) || PyTuple_GET_SIZE(args) != 2)
-      return false;
-    PyObject* x = PyTuple_GET_ITEM(args, 0);
-    PyObject* k = PyTuple_GET_ITEM(args, 1);
-    const FxNames& s = fxNames();
-    if (!PyObject_TypeCheck(x, reinterpret_cast<PyTypeObject*>(fxApi()->nodeType.ptr())) ||
-        !PyLong_Check(k))
-      return false;
-    py::object xMeta = checked(PyObject_GetAttr(x, s.meta));
-    py::object meta = checked(PyObject_GetAttr(n, s.meta));
-    if (!PyDict_Check(xMeta.ptr()) || !PyDict_Check(meta.ptr()))
-      return false;
-    for (PyObject* key : {s.exampleValue, s.val}) {
-      PyObject* v = PyDict_GetItemWithError(xMeta.ptr(), key);
-      if (!v && PyErr_Occurred())
-        throw py::error_already_set();
-      if (!v)
-        continue;
-      int isTensor = PyObject_IsInstance(v, tensorType_.ptr());
-      check(isTensor);
-      if (!isTensor)
-        continue;
-      static PyObject* shapeName = internName("shape");
-      py::object shape = checked(PyObject_GetAttr(v, shapeName));
-      py::object dim = checked(PyObject_GetItem(shape.ptr(), k));
-      check(PyDict_SetItem(meta.ptr(), key, dim.ptr()));
-      return true;
-    }
-    return false;
-  }
+  struct Made {
+    py::object kind, target;
+  };
 
   py::handle graph_;
   py::list exported_, nodes_;
-  py::handle refType_, symSizeInt_, tensorType_;
-  std::vector<py::object> keep_;
+  py::handle refType_;
+  std::vector<Made> made_; ///< each created node's kind and target, in edit order
 };
 
 /// map_arg's function for an erased node's arguments: every node becomes None.
@@ -331,20 +347,30 @@ void bindSyncEdits(py::module_& m) {
   m.def(
       "apply_sync_edits",
       [](py::handle graph, py::list exported, py::list nodes, py::list edits, py::handle retargeted,
-         bool create, py::list opKinds, py::handle resolve, py::handle refType,
-         py::handle symSizeInt, py::handle tensorType) -> py::object {
-        Applier a(graph, std::move(exported), nodes, refType, symSizeInt, tensorType);
-        if (!a.canApply(edits, retargeted, create))
+         bool create, py::list opKinds, py::handle resolve, py::handle refType) -> py::object {
+        Applier a(graph, std::move(exported), nodes, refType);
+        if (!a.canApply(edits, retargeted, create, opKinds, resolve))
           return py::none();
-        return a.apply(edits, opKinds, resolve);
+        return a.apply(edits);
       },
       py::arg("graph"), py::arg("exported"), py::arg("nodes"), py::arg("edits"),
       py::arg("retargeted"), py::arg("create"), py::arg("op_kinds"), py::arg("resolve"),
-      py::arg("ref_type"), py::arg("sym_size_int"), py::arg("tensor_type"),
-      "fx.sync's edits (see SyncEdits.cpp): rewrites `graph`'s edited nodes, creates "
-      "the new ones (stored in `nodes` at their positions) and returns the created nodes "
-      "whose fake value is left to Python; None, with nothing changed, when an edit needs "
-      "the Python path.");
+      py::arg("ref_type"),
+      "fx.sync's edits (see SyncEdits.cpp): rewrites `graph`'s edited nodes, creates the "
+      "new ones (stored in `nodes` at their positions) and returns them; None, with "
+      "nothing changed, when an edit needs the Python path.");
+  m.def(
+      "fake_sym_sizes",
+      [](const py::list& nodes, py::handle symSizeInt, py::handle tensorType) {
+        py::list left;
+        for (py::handle n : nodes)
+          if (!symSizeVal(n.ptr(), symSizeInt.ptr(), tensorType.ptr()))
+            left.append(n);
+        return left;
+      },
+      py::arg("nodes"), py::arg("sym_size_int"), py::arg("tensor_type"),
+      "fx._fake_val for the aten.sym_size.int nodes among `nodes` (dim k of the tensor's "
+      "fake value); returns the others, left to fx._fake_val.");
 }
 
 } // namespace piecewise::python

@@ -263,3 +263,56 @@ def test_native_erase_leaves_nodes_to_erase_hooks(spy):
     assert seen and all(n not in {m.name for m in gm.graph.nodes} for n in seen)
     got = split_gm(*inputs)
     assert all(torch.equal(a, b) for a, b in zip(want, got))
+
+
+def size_view_graph():
+    """relu(x).view(relu(x).size()) + y.view(...), fake-propagated with dynamic dims: the
+    size becomes two aten.sym_size.int nodes."""
+    from torch.fx.experimental.symbolic_shapes import DimDynamic, StatelessSymbolicContext
+    from torch.fx.passes.fake_tensor_prop import FakeTensorProp
+
+    def f(x, y):
+        r = torch.relu(x)
+        s = r.size()
+        return r.view(s) + y.view(s)
+
+    gm = tfx.symbolic_trace(f)
+    mode = FakeTensorMode(shape_env=ShapeEnv())
+    ctx = StatelessSymbolicContext(dynamic_sizes=[DimDynamic.DYNAMIC] * 2)
+    FakeTensorProp(gm, mode).propagate(
+        *[mode.from_tensor(torch.randn(5, 6), symbolic_context=ctx) for _ in range(2)])
+    return gm
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_a_failing_fake_value_leaves_the_graph_whole(native):
+    """A stale 1-d example_value next to a 2-d val: the created sym_size.int(relu, 1) cannot
+    read its value and raises, after every edit, erasure and move (the graph stays whole:
+    the same nodes and order either way, its length right)."""
+    gm = size_view_graph()
+    relu = next(n for n in gm.graph.nodes if n.name == "relu")
+    relu.meta["example_value"] = relu.meta["val"].sum(0)
+    with pytest.raises(IndexError):
+        _sync(gm, [torch.relu], native=native)
+    names = [n.name for n in gm.graph.nodes]
+    assert gm.graph._len == len(names)
+    assert names == ["x", "y", "relu", "sym_size_int_1", "sym_size_int", "view", "view_1",
+                     "add", "output"]
+    gm.graph.lint()
+
+
+def test_a_target_that_cannot_be_resolved_changes_nothing(monkeypatch):
+    """The created nodes' targets are resolved before C++ changes anything."""
+    from piecewise import fx as F
+
+    gm = size_view_graph()
+    before = _state(gm.graph)
+
+    def unresolvable(s):
+        raise ImportError(f"no {s}")
+
+    monkeypatch.setattr(F, "resolve_target", unresolvable)
+    with pytest.raises(ImportError):
+        _sync(gm, [torch.relu], native=True)
+    assert _state(gm.graph) == before
+    gm.graph.lint()
