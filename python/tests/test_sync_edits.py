@@ -316,3 +316,17 @@ def test_a_target_that_cannot_be_resolved_changes_nothing(monkeypatch):
         _sync(gm, [torch.relu], native=True)
     assert _state(gm.graph) == before
     gm.graph.lint()
+
+
+def test_create_hooks_keep_node_creation_in_python(spy):
+    """Graph.create_node calls the owning module's create hooks: with hooks, C++ declines and
+    every created node goes through them."""
+    gm = size_view_graph()
+    seen = []
+    gm._create_node_hooks.append(lambda n: seen.append(n.name))
+    x, y = torch.randn(5, 6), torch.randn(5, 6)
+    want = gm(x, y)
+    split_gm, _ = piecewise.split_graph(gm, [torch.relu])
+    assert spy == [None]
+    assert sorted(seen) == ["sym_size_int", "sym_size_int_1"]
+    assert torch.equal(split_gm(x, y), want)
