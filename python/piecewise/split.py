@@ -144,6 +144,7 @@ def _lazy_module_factory():
         return None
     cls = type(ref)
     base, module_name, class_name = cls.__mro__[1], cls.__module__, cls.__name__
+
     def make(graph: tfx.Graph, modules=None) -> tfx.GraphModule:
         new_cls = type("GraphModuleImpl", (base,), {"__module__": module_name})
         gm = object.__new__(new_cls)
