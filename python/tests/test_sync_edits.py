@@ -117,26 +117,16 @@ def test_split_graph_keeps_a_namedtuple_argument_it_edits():
 def tracked_node_class(seen):
     """A Node subclass whose args and kwargs setters record their calls in `seen`."""
 
-    class Tracked(tfx.Node):
-        @property
-        def args(self):
-            return self._args
+    def recorded(field):
+        base = getattr(tfx.Node, field)
 
-        @args.setter
-        def args(self, a):
-            seen.append("args")
-            tfx.Node.args.fset(self, a)
+        def setter(self, value):
+            seen.append(field)
+            base.fset(self, value)
 
-        @property
-        def kwargs(self):
-            return self._kwargs
+        return property(base.fget, setter)
 
-        @kwargs.setter
-        def kwargs(self, k):
-            seen.append("kwargs")
-            tfx.Node.kwargs.fset(self, k)
-
-    return Tracked
+    return type("Tracked", (tfx.Node,), {"args": recorded("args"), "kwargs": recorded("kwargs")})
 
 
 def test_a_node_subclass_setters_run_when_a_pass_edits_it():
