@@ -393,6 +393,22 @@ std::string renderHtmlReport(PlanPipelineResult& result, const OpRegistry* regis
   data.emplace_back("pieces", std::move(pieces.json));
   data.emplace_back("values", values.toJson());
   data.emplace_back("memory", memoryJson(lifetimes, options));
+  // Per piece: the capture-safety messages of its unstable reads (empty: none).
+  Json capture = Json::array();
+  if (options.capture) {
+    std::vector<std::vector<std::string>> perPiece(plan.size());
+    for (const UnstableRead& r : options.capture->unstableReads)
+      perPiece[r.pieceIndex].push_back(describeUnstableRead(r, plan) +
+                                       "; fix: " + fixForUnstableRead(r));
+    for (size_t p = 0; p < plan.size(); ++p)
+      if (!perPiece[p].empty()) {
+        Json e;
+        e["piece"] = p;
+        e["reads"] = std::move(perPiece[p]);
+        capture.push_back(std::move(e));
+      }
+  }
+  data.emplace_back("capture", std::move(capture));
 
   std::string json = "{";
   for (size_t i = 0; i < data.size(); ++i) {

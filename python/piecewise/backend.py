@@ -39,6 +39,13 @@ used by 79 pieces)`` to stderr before it compiles and ``... compiled piece 2/3 (
 after; a piece that alone takes that long prints its ``compiled`` line too. ``0`` (or True)
 prints every piece, None (or False) nothing. ``be.stats["compile_seconds"]`` maps each compiled hash to the
 seconds spent compiling it (summed over graphs).
+
+``check_capture="warn"`` or ``"error"`` runs ``piecewise.check_capture`` on each graph before
+it is split, and warns (or raises RuntimeError) when a piece, if captured as a CUDA graph by
+a runtime that does not copy its inputs, would read a tensor an eager splitting op allocates
+(docs/capture.md). The default is ``"off"``: this backend captures nothing itself, and
+Inductor's own CUDA graphs copy their inputs into static buffers; the check is for runtimes
+that replay the pieces without copying, as vLLM's piecewise CUDA graphs and breakable capture do.
 """
 
 from __future__ import annotations
@@ -58,6 +65,7 @@ import torch
 import torch.fx as tfx
 
 from . import fx as _fx
+from .capture import check_capture as _check_capture
 from .split import _pattern, split_graph
 
 
@@ -202,9 +210,12 @@ class PiecewiseBackend:
     def __init__(self, splitting_ops: Sequence = (), passes: Sequence[str] = (),
                  compile_with: str = "eager", dump_dir: Optional[str] = None,
                  report_dir: Optional[str] = None,
-                 progress: Union[float, bool, None] = 1.0):
+                 progress: Union[float, bool, None] = 1.0, check_capture: str = "off"):
         if compile_with not in ("eager", "inductor"):
             raise ValueError("compile_with is 'eager' or 'inductor'")
+        if check_capture not in ("off", "warn", "error"):
+            raise ValueError("check_capture is 'off', 'warn' or 'error'")
+        self.check_capture = check_capture
         self.splitting_ops = list(splitting_ops)
         self.passes = ",".join(passes) if not isinstance(passes, str) else passes
         self.compile_with = compile_with
@@ -252,6 +263,14 @@ class PiecewiseBackend:
             except Exception as e:  # e.g. report_dir not writable: never fail the compile
                 warnings.warn(f"piecewise: no report for graph {call}: {type(e).__name__}: {e}",
                               stacklevel=2)
+        if self.check_capture != "off":
+            # Before split_graph, which edits gm (see check_capture in the module docstring).
+            found = _check_capture(gm, splitting_ops=self.splitting_ops)
+            if not found.clean:
+                msg = f"piecewise: graph {call} is not capture-safe:\n{found}"
+                if self.check_capture == "error":
+                    raise RuntimeError(msg)
+                warnings.warn(msg, stacklevel=2)
         split_gm, items = split_graph(gm, self.splitting_ops)
         if dump is not None:
             _dump_split(dump, split_gm, items)
@@ -492,6 +511,8 @@ def _dump_split(dump: str, split_gm: tfx.GraphModule, items) -> None:
 def backend(splitting_ops: Sequence = (), passes: Sequence[str] = (),
             compile_with: str = "eager", dump_dir: Optional[str] = None,
             report_dir: Optional[str] = None,
-            progress: Union[float, bool, None] = 1.0) -> PiecewiseBackend:
+            progress: Union[float, bool, None] = 1.0,
+            check_capture: str = "off") -> PiecewiseBackend:
     """A torch.compile backend (see the module docstring)."""
-    return PiecewiseBackend(splitting_ops, passes, compile_with, dump_dir, report_dir, progress)
+    return PiecewiseBackend(splitting_ops, passes, compile_with, dump_dir, report_dir, progress,
+                            check_capture)

@@ -49,6 +49,7 @@
 #include "piecewise/transforms/Passes.h"
 #include "piecewise/verify/Verifier.h"
 
+#include "CaptureBinding.h"
 #include "FxBuilder.h"
 #include "LazyModule.h"
 #include "NodeFields.h"
@@ -1096,6 +1097,7 @@ PYBIND11_MODULE(_core, m) {
   python::bindFxBuilder(m);
   python::bindLazyModule(m);
   python::bindSyncEdits(m);
+  python::bindCapture(m);
   m.def(
       "configure_meta",
       [](py::handle tensor, py::handle fakeTensor, py::handle symInt, py::handle symFloat,

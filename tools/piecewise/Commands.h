@@ -46,4 +46,5 @@ void addVerifyWrapperCommand(CLI::App& app, const GlobalOptions& globals, int& e
 void addGraphsCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addReportCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 void addAnalyzeCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
+void addCheckCaptureCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode);
 } // namespace piecewise::cli

@@ -6,7 +6,9 @@
 // Builds the plan as `codegen` does (runPlanCommand: splitting ops, or the
 // cudagraph partitioner; signatures, lifetimes, the plan verifier) and writes
 // one self-contained HTML page showing it (codegen/HtmlReport.h). `-o -`
-// writes the page to stdout.
+// writes the page to stdout. A split whose captured pieces would read an eager
+// op's fresh tensor gets a warning line and, on the page, a badge on each such
+// piece (partition/CaptureSafety.h).
 //
 // Given a TORCH_TRACE / TORCH_LOGS log and no --graph, `-o DIR` writes one
 // page per FX graph of the log (DIR/<id>.html) and DIR/index.html, which lists
@@ -19,6 +21,7 @@
 #include "PlanOptions.h"
 
 #include "piecewise/codegen/HtmlReport.h"
+#include "piecewise/partition/CaptureSafety.h"
 #include "piecewise/text/TorchLog.h"
 #include "piecewise/verify/WrapperVerifier.h"
 
@@ -70,6 +73,19 @@ int writeReportPage(const PlanCommandOptions& opts, const GlobalOptions& globals
     options.splittingOps = opts.splittingOps;
   options.unsafeOps = opts.unsafeOps;
   options.sourceModule = input->module.get();
+  // A split's compiled pieces, captured by a runtime that does not copy
+  // (vLLM's): a warning line and a badge on each piece that would read an
+  // eager op's fresh tensor (partition/CaptureSafety.h).
+  CaptureCheckResult capture;
+  if (result->splitting) {
+    EffectAnalysis effects(&input->registry);
+    capture = checkCapture(*result->plan, effects, CaptureCheckOptions{});
+    if (!capture.clean())
+      std::fputs(
+          ("piecewise: warning: " + captureWarningLine(capture, *result->plan) + "\n").c_str(),
+          stderr);
+    options.capture = &capture;
+  }
   std::string page = renderHtmlReport(*result, &input->registry, options);
   Clock::time_point t1 = Clock::now();
   int rc = writeOutput(output, page) ? kExitOk : kExitInputError;

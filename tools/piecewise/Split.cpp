@@ -10,7 +10,9 @@
 // writes the split module in code form, a runnable Python module that
 // `piecewise print`/`lint` read back (codegen/SplitModulePrinter.h).
 // A splitting op that matches no node of a graph with calls gets a note on
-// stderr naming the similar ops the graph has.
+// stderr naming the similar ops the graph has; a plan whose captured pieces
+// would read an eager op's fresh tensor gets one warning line
+// (partition/CaptureSafety.h; `check-capture` gives the details).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +21,7 @@
 #include "piecewise/analysis/ValueKind.h"
 #include "piecewise/codegen/PlanJson.h"
 #include "piecewise/codegen/SplitModulePrinter.h"
+#include "piecewise/partition/CaptureSafety.h"
 #include "piecewise/partition/SplitGraph.h"
 
 #include <fmt/format.h>
@@ -170,6 +173,16 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
     for (std::string& m : unmatchedSplittingOps(input->module->graph(), options.partition))
       notes.note(Location{input->buffer.get(), 0, 0}, std::move(m));
     printDiagnostics(notes);
+    // If the compiled pieces are captured as CUDA graphs by a runtime that does
+    // not copy (vLLM's): one warning line when one would read an eager op's
+    // fresh tensor (`check-capture` explains; exit 0).
+    if (!opts->splittingOps.empty()) {
+      EffectAnalysis effects(registry);
+      CaptureCheckResult capture = checkCapture(*plan, effects, CaptureCheckOptions{});
+      if (!capture.clean())
+        std::fputs(("piecewise: warning: " + captureWarningLine(capture, *plan) + "\n").c_str(),
+                   stderr);
+    }
 
     if (!opts->output.empty()) {
       SplitModulePrintOptions printOptions;

@@ -82,6 +82,7 @@ int main(int argc, char** argv) {
   addGraphsCommand(app, globals, exitCode);
   addReportCommand(app, globals, exitCode);
   addAnalyzeCommand(app, globals, exitCode);
+  addCheckCaptureCommand(app, globals, exitCode);
 
   try {
     app.parse(argc, argv);

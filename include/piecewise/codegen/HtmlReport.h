@@ -11,7 +11,9 @@
 //    outputs with their kinds, hash group, reason); selecting one shows its
 //    signature (inputs freed in it, inputs taken only to be freed -- the
 //    alias-only case of PyTorch #165815 --, outputs, symbols) and its code;
-//  - the live bytes at each node, with and without frees, peak marked.
+//  - the live bytes at each node, with and without frees, peak marked;
+//  - with a capture check (HtmlReportOptions::capture), a `not capture-safe`
+//    badge on each captured piece that reads an unstable tensor, and the reads.
 //
 // The data is one JSON object embedded in the page, written column by column
 // (one array per field, values referenced by index) so that a graph of a
@@ -29,6 +31,7 @@
 
 #include "piecewise/codegen/PlanPipeline.h"
 #include "piecewise/ir/Module.h"
+#include "piecewise/partition/CaptureSafety.h"
 
 #include <string>
 #include <vector>
@@ -45,6 +48,9 @@ struct HtmlReportOptions {
   /// The module the plan's graph belongs to, so that a piece calling a child
   /// module prints it too (SplitModuleOptions::sourceModule). May be null.
   const Module* sourceModule = nullptr;
+  /// The capture-safety check of the plan (CaptureSafety.h), or null: each
+  /// captured piece with unstable reads gets a badge and their messages.
+  const CaptureCheckResult* capture = nullptr;
   /// The memory curve is reduced to at most this many points.
   size_t maxMemoryPoints = 1200;
   /// A hash group's code form is cut after this many bytes (a piece of a

@@ -1,0 +1,128 @@
+"""``check_capture``: does every captured piece read memory whose address replay keeps?
+
+    report = piecewise.check_capture(gm, splitting_ops=["vllm::unified_attention"])
+    for r in report.unstable_reads:
+        print(r)          # captured piece submod_2 reads 'attn' at an address replay ...
+
+A CUDA graph bakes in the address of every tensor it reads. Under piecewise CUDA graphs
+(``splitting_ops``: the pieces ``split_graph`` makes between the splitting ops are captured,
+the splitting ops run eagerly) and breakable capture (``break_ops``: one capture closed
+around each break op), a tensor that an eager op allocates is allocated again at replay,
+possibly elsewhere, and the captured piece after it reads stale memory. This runs the C++
+check (``piecewise check-capture``; docs/capture.md) on ``gm``'s graph, with the schemas
+torch has for its custom ops, and returns records. ``gm`` is not changed.
+
+``static_inputs``: which graph inputs the runtime keeps in place: ``"all"`` (vLLM's
+persistent input buffers), ``"params"`` (placeholders named as Dynamo names parameters and
+buffers), ``"none"``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional, Sequence, Tuple
+
+import torch.fx as tfx
+
+from . import fx as _fx
+from .split import _pattern
+
+
+@dataclass(frozen=True)
+class UnstableRead:
+    """One tensor a captured piece reads at an address replay does not keep."""
+
+    #: The captured piece (``submod_<id>``) and the value it reads.
+    piece: str
+    value: str
+    #: The piece's first node reading it.
+    consumer: str
+    #: The node that made it unstable (an eager op, or a non-static input) and its target.
+    origin: str
+    origin_target: str
+    #: origin ... value: the views in between.
+    chain: Tuple[str, ...]
+    #: ``fresh-return``, ``fresh-element``, ``may-copy``, ``unknown-schema``, ``non-static-input``.
+    cause: str
+    #: True when the address surely changes; False when it may (may-copy, no schema).
+    certain: bool
+    message: str
+    fix: str
+    #: The origin's fx.Node in the graph checked (None when the name is not found).
+    node: Optional[tfx.Node] = None
+
+    def __str__(self) -> str:
+        return f"{self.message}\n  fix: {self.fix}"
+
+
+@dataclass(frozen=True)
+class EagerOp:
+    """An op that runs eagerly between captures, with its output contract: ``out-buffer``,
+    ``in-place``, ``view-of-stable``, ``view-of-unstable``, ``fresh``, ``unknown`` (no
+    schema) or ``none`` (returns and writes nothing)."""
+
+    name: str
+    target: str
+    segment: str
+    contract: str
+    stable: bool
+    buffer: Optional[str]
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A captured run (``kind == "captured"``) or an eager region, with its node names."""
+
+    name: str
+    kind: str
+    nodes: Tuple[str, ...]
+    unstable_reads: int
+
+
+@dataclass(frozen=True)
+class CaptureReport:
+    segments: List[Segment]
+    eager_ops: List[EagerOp]
+    unstable_reads: List[UnstableRead]
+
+    @property
+    def clean(self) -> bool:
+        """True when every captured piece reads only stable memory."""
+        return not self.unstable_reads
+
+    def __str__(self) -> str:
+        if self.clean:
+            captured = sum(1 for s in self.segments if s.kind == "captured")
+            return f"capture-safe: {captured} captured piece(s) read only stable memory"
+        return "\n".join(str(r) for r in self.unstable_reads)
+
+
+def check_capture(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = None,
+                  break_ops: Optional[Sequence] = None,
+                  static_inputs: str = "all") -> CaptureReport:
+    """Checks ``gm`` for piecewise capture at ``splitting_ops`` (the plan ``split_graph``
+    makes) or breakable capture around ``break_ops`` (exactly one of them). Ops are given as
+    for ``split_graph``: names, torch ops or Python callables."""
+    if (splitting_ops is None) == (break_ops is None):
+        raise ValueError("check_capture needs exactly one of splitting_ops and break_ops")
+    from .backend import _custom_schemas  # backend imports this module
+
+    text = _fx.to_ir(gm).print()
+    ops = [_pattern(o) for o in (splitting_ops if splitting_ops is not None else break_ops)]
+    raw = _fx._core.check_capture(
+        text, _custom_schemas(gm),
+        splitting_ops=ops if splitting_ops is not None else None,
+        break_ops=ops if break_ops is not None else None,
+        static_inputs=static_inputs)
+    by_name = {n.name: n for n in gm.graph.nodes}
+    reads = [UnstableRead(piece=r["segment"], value=r["value"], consumer=r["consumer"],
+                          origin=r["origin"], origin_target=r["origin_target"],
+                          chain=tuple(r["chain"]), cause=r["cause"], certain=r["certain"],
+                          message=r["message"], fix=r["fix"], node=by_name.get(r["origin"]))
+             for r in raw["unstable_reads"]]
+    eager = [EagerOp(name=o["name"], target=o["target"], segment=o["segment"],
+                     contract=o["contract"], stable=o["stable"], buffer=o["buffer"])
+             for o in raw["eager_ops"]]
+    segments = [Segment(name=s["name"], kind=s["kind"], nodes=tuple(s["nodes"]),
+                        unstable_reads=s["unstable_reads"]) for s in raw["segments"]]
+    return CaptureReport(segments=segments, eager_ops=eager, unstable_reads=reads)

@@ -1,0 +1,122 @@
+"""A simulated CUDA-graph capture/replay runtime on CPU: the oracle of test_capture.py.
+
+A real runtime (vLLM's piecewise CUDA graphs, breakable capture) captures each compiled
+piece once and afterwards replays it: the graph reads the addresses its inputs had at
+capture. This simulation runs a split module twice:
+
+- capture: every captured piece is called normally; its wrapper records the ``data_ptr()``
+  of every tensor it is given and keeps those tensors alive (so no later allocation can
+  reuse their memory and fake a match), and keeps its outputs as the piece's static
+  outputs;
+- replay: the static graph inputs get new values copied into the same tensors (a
+  non-static input is a new tensor), and the module runs again. A captured piece whose
+  input pointer differs from the one recorded at capture would read stale memory: that
+  (piece, input) is unstable. The piece then runs on what it is given, and returns its
+  static outputs (a real graph writes into the same output memory each replay), except an
+  output that shares storage with one of the piece's inputs, which is returned as computed
+  (a view of an input follows that input's address, as a captured view of a moved tensor
+  would point at the old one: the next piece sees the difference).
+
+Eager pieces (splitting ops, break ops) run normally both times. What this cannot see: a
+real GPU's memory pool may hand an eager op the same block at replay by chance (reuse
+between graphs), and then a real replay reads the right memory by luck; and whether the
+data at a stable address is what the piece expects (ordering of writes is not checked).
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Dict, Iterable, List, Sequence, Set, Tuple
+
+import torch
+
+
+class _Captured(torch.nn.Module):
+    """Wraps one captured piece (see the module docstring)."""
+
+    def __init__(self, name: str, piece: torch.nn.Module, input_names: Sequence[str],
+                 unstable: Set[Tuple[str, str]]):
+        super().__init__()
+        self.name = name
+        self.piece = piece
+        self.input_names = list(input_names)
+        self.unstable = unstable
+        self.replaying = False
+        self.pointers: List = []
+        self.kept: List = []
+        self.static: tuple = ()
+
+    def forward(self, *args):
+        if not self.replaying:
+            self.pointers = [a.data_ptr() if isinstance(a, torch.Tensor) else None for a in args]
+            self.kept = list(args)
+            out = self.piece(*args)
+            self.static = tuple(out)
+            return out
+        for i, a in enumerate(args):
+            if isinstance(a, torch.Tensor) and a.data_ptr() != self.pointers[i]:
+                self.unstable.add((self.name, self.input_names[i]))
+        out = tuple(self.piece(*args))
+        storages = {a.untyped_storage().data_ptr() for a in args if isinstance(a, torch.Tensor)}
+        result = []
+        for o, s in zip(out, self.static):
+            if not isinstance(o, torch.Tensor) or o.untyped_storage().data_ptr() in storages:
+                result.append(o)
+                continue
+            try:
+                with torch.no_grad():
+                    s.copy_(o)
+            except RuntimeError:
+                pass  # an expanded static output: the pointers are what is checked
+            result.append(s)
+        return tuple(result)
+
+
+def input_names_of(piece: torch.nn.Module) -> List[str]:
+    """The names of a piece's inputs: its GraphModule placeholders, or its forward's
+    parameters (a module loaded from `piecewise split -o`)."""
+    graph = getattr(piece, "graph", None)
+    if isinstance(graph, torch.fx.Graph):
+        return [n.name for n in graph.nodes if n.op == "placeholder"]
+    return [p for p in inspect.signature(piece.forward).parameters]
+
+
+def simulate(split_module: torch.nn.Module, captured: Iterable[str], inputs: Sequence,
+             static: Sequence[bool], seed: int = 0) -> Set[Tuple[str, str]]:
+    """Captures and replays `split_module` (its children named in `captured` are the
+    captured pieces); returns the (piece, input name) pairs whose address moved.
+    `static[i]` says whether input i is kept in place between runs."""
+    unstable: Set[Tuple[str, str]] = set()
+    wrappers: Dict[str, _Captured] = {}
+    for name in captured:
+        piece = getattr(split_module, name)
+        w = _Captured(name, piece, input_names_of(piece), unstable)
+        setattr(split_module, name, w)
+        wrappers[name] = w
+    args = [a.clone() if isinstance(a, torch.Tensor) else a for a in inputs]
+    torch.manual_seed(seed)
+    with torch.no_grad():
+        split_module(*args)
+    g = torch.Generator().manual_seed(seed + 1)
+    replay = []
+    for a, keep in zip(args, static):
+        if not isinstance(a, torch.Tensor):
+            replay.append(a)
+            continue
+        new = a.clone()
+        if new.is_floating_point():
+            new.copy_(torch.randn(new.shape, generator=g).to(new.dtype))
+        if keep:
+            a.copy_(new)
+            replay.append(a)
+        else:
+            replay.append(new)
+    for w in wrappers.values():
+        w.replaying = True
+    torch.manual_seed(seed)
+    with torch.no_grad():
+        split_module(*replay)
+    for name, w in wrappers.items():
+        setattr(split_module, name, w.piece)
+    args.clear()
+    return unstable
