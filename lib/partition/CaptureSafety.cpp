@@ -117,13 +117,15 @@ private:
   }
 
   /// Makes value `i` a view of value `j` (its state, through it).
-  void inherit(uint32_t i, uint32_t j, bool viaWrite = false) {
+  /// `mayAlias`: `i` may or may not share `j`'s memory (an opaque op, a
+  /// callable that may return its input): the read is then uncertain.
+  void inherit(uint32_t i, uint32_t j, bool viaWrite = false, bool mayAlias = false) {
     if (j == kNone || !states_[j].unstable)
       return;
     ValueState& s = states_[i];
     s = ValueState{};
     s.unstable = true;
-    s.certain = states_[j].certain;
+    s.certain = states_[j].certain && !mayAlias;
     s.cause = states_[j].cause;
     s.parent = j;
     s.viaWrite = viaWrite;
@@ -197,7 +199,13 @@ private:
         inherit(i, j);
       return; // a gathering index copies inside the graph
     }
-    inherit(i, firstUnstable([&](auto&& fn) { effects_.forEachAliased(n, fn); }));
+    // A plain view is the memory of its base; anything else that may alias
+    // (an opaque op, `reshape`) may also be new memory of the graph's pool.
+    const NodeEffects& e = effects_.of(n);
+    bool returnsWritten = e.writes != WriteKind::None && !e.opaque; // `add_`, `mm.out`
+    bool mayAlias = !effects_.isPlainView(n) && !returnsWritten;
+    inherit(i, firstUnstable([&](auto&& fn) { effects_.forEachAliased(n, fn); }),
+            /*viaWrite=*/false, mayAlias);
   }
 
   void visitEager(uint32_t i, const Node& n, size_t pieceIndex, CaptureCheckResult& result) {

@@ -45,17 +45,34 @@ _LIB.define("all_reduce(Tensor tensor, str group_name) -> Tensor")
 _LIB.define("all_reduce_out(Tensor inp, Tensor(a!) out) -> ()")
 _LIB.define("moe(Tensor hidden_states, Tensor router_logits, str layer_name) -> Tensor")
 _LIB.define("moe_shared(Tensor hidden_states, Tensor router_logits, str layer_name) -> (Tensor, Tensor)")
-_LIB.impl("attn_out", lambda q, k, v, output, name: output.copy_(q + k * v) and None, "CPU")
+
+
+def _returns_none(fn):
+    def call(*args):
+        fn(*args)
+
+    return call
+
+
+_LIB.impl("attn_out", _returns_none(lambda q, k, v, output, name: output.copy_(q + k * v)), "CPU")
 _LIB.impl("attn", lambda q, k, v, name: q + k * v, "CPU")
 _LIB.impl("all_reduce", lambda t, g: t.clone(), "CPU")
-_LIB.impl("all_reduce_out", lambda inp, out: out.copy_(inp) and None, "CPU")
+_LIB.impl("all_reduce_out", _returns_none(lambda inp, out: out.copy_(inp)), "CPU")
 _LIB.impl("moe", lambda h, r, name: h * 2, "CPU")
 _LIB.impl("moe_shared", lambda h, r, name: (h * 2, h * 3), "CPU")
+for _name, _fake in {
+        "attn_out": lambda q, k, v, output, name: None,
+        "attn": lambda q, k, v, name: torch.empty_like(q),
+        "all_reduce": lambda t, g: torch.empty_like(t),
+        "all_reduce_out": lambda inp, out: None,
+        "moe": lambda h, r, name: torch.empty_like(h),
+        "moe_shared": lambda h, r, name: (torch.empty_like(h), torch.empty_like(h))}.items():
+    torch.library.register_fake("capturetest::" + _name, _fake, lib=_LIB)
 ops = torch.ops.capturetest
 
 
-def _trace(fn, *inputs):
-    return make_fx(fn, tracing_mode="real")(*[t.clone() for t in inputs])
+def _trace(fn, *inputs, pre_dispatch=False):
+    return make_fx(fn, tracing_mode="real", pre_dispatch=pre_dispatch)(*[t.clone() for t in inputs])
 
 
 def _static_verdict(gm, ops_, static="all", breakable=False):
@@ -112,7 +129,7 @@ def test_attention_with_output_buffer_is_stable():
     report, moved = _agree(gm, ["capturetest::attn_out"], _x())
     assert report.clean and not moved
     (op,) = report.eager_ops
-    assert (op.contract, op.stable, op.buffer) == ("out-buffer", True, "empty")
+    assert (op.contract, op.stable, op.buffer) == ("out-buffer", True, "empty_like")
 
 
 def test_returning_attention_is_unstable():
@@ -169,7 +186,9 @@ def test_sdpa_as_splitting_op_is_fresh():
         o = F.scaled_dot_product_attention(q[None], k[None], v[None])[0]
         return o @ wo
 
-    gm = _trace(f, *_x())
+    # pre_dispatch keeps the op whole (aten.scaled_dot_product_attention); without it, make_fx
+    # on CPU records the math decomposition.
+    gm = _trace(f, *_x(), pre_dispatch=True)
     sdpa = sorted({piecewise.fx.op_name(n.target) for n in gm.graph.nodes
                    if n.op == "call_function" and "scaled_dot_product" in str(n.target)})
     assert sdpa, gm.code
@@ -212,7 +231,7 @@ def test_static_inputs_none_and_breakable():
     assert {r.cause for r in report.unstable_reads} == {"non-static-input"}
     assert moved == {(r.piece, r.value) for r in report.unstable_reads}
     report, moved = _agree(gm, ["aten::mm"], _x(), breakable=True)
-    assert [r.cause for r in report.unstable_reads] == ["fresh-return"]
+    assert [r.cause for r in report.unstable_reads] == ["fresh-return"] * 2  # both matmuls
 
 
 def test_check_capture_usage_errors():
