@@ -72,6 +72,14 @@ class _Captured(torch.nn.Module):
         return tuple(result)
 
 
+def _set_child(module: torch.nn.Module, name: str, child: torch.nn.Module) -> None:
+    """Replaces a child module; also as an instance attribute when a nested class of that
+    name would shadow the registered module (fxload's print_readable() convention)."""
+    setattr(module, name, child)
+    if isinstance(getattr(type(module), name, None), type):
+        module.__dict__[name] = child
+
+
 def input_names_of(piece: torch.nn.Module) -> List[str]:
     """The names of a piece's inputs: its GraphModule placeholders, or its forward's
     parameters (a module loaded from `piecewise split -o`)."""
@@ -91,7 +99,7 @@ def simulate(split_module: torch.nn.Module, captured: Iterable[str], inputs: Seq
     for name in captured:
         piece = getattr(split_module, name)
         w = _Captured(name, piece, input_names_of(piece), unstable)
-        setattr(split_module, name, w)
+        _set_child(split_module, name, w)
         wrappers[name] = w
     args = [a.clone() if isinstance(a, torch.Tensor) else a for a in inputs]
     torch.manual_seed(seed)
@@ -117,6 +125,6 @@ def simulate(split_module: torch.nn.Module, captured: Iterable[str], inputs: Seq
     with torch.no_grad():
         split_module(*replay)
     for name, w in wrappers.items():
-        setattr(split_module, name, w.piece)
+        _set_child(split_module, name, w.piece)
     args.clear()
     return unstable

@@ -286,7 +286,7 @@ def _random_case(seed):
     return prog, gm, chosen, static, rng.random() < 0.25
 
 
-SEEDS = range(300)
+SEEDS = range(240)
 
 
 @pytest.mark.parametrize("chunk", range(6))
@@ -306,7 +306,7 @@ def test_random_graphs_agree_with_the_simulation(chunk):
         stats["unstable"] += len(report.unstable_reads)
         stats["moved"] += len(moved)
     # The sample exercises both verdicts.
-    assert stats["graphs"] >= 40 and stats["moved"] >= 10, stats
+    assert stats["graphs"] >= 30 and stats["moved"] >= 10, stats
 
 
 # --------------------------------------------------------------------------------------
@@ -324,14 +324,17 @@ def _file_cases():
         if ops_:
             cases.append({"file": str(p), "ops": ops_})
     for p in sorted((REPO_ROOT / "test" / "capture").glob("*.py")):
-        head = p.read_text().split("\nclass ", 1)[0]
-        m = re.search(r"--(?:splitting|break)-ops=(\S+)", head)
+        text = p.read_text()
+        if not text.startswith("class "):
+            continue  # a test of files elsewhere (corpus.py)
+        # The ops of the file's first RUN line.
+        m = re.search(r"--(?:splitting|break)-ops=([A-Za-z_][\w:.,]*)", text)
         if m:
             cases.append({"file": str(p), "ops": m.group(1).split(",")})
     corpus = shared_dir_path() / "corpus" / "graphs"
     for p in sorted(corpus.glob("*")) if corpus.is_dir() else []:
         text = p.read_text(errors="replace")
-        found = sorted(set(re.findall(r"torch\.ops\.aten\.(\w+)\.(\w+)\(", text)))
+        found = sorted(set(re.findall(r"torch\.ops\.aten\.(\w+)\.(\w+)[(\]]", text)))
         if found:
             cases.append({"file": str(p),
                           "ops": [f"aten::{a}.{b}" for a, b in rng.sample(found, min(2, len(found)))]})
@@ -366,4 +369,6 @@ def test_files_agree_with_the_simulation(piecewise_bin, tmp_path):
         assert moved <= found, (case, sorted(moved - found))
         assert certain <= moved, (case, sorted(certain - moved))
     # The examples and the lit inputs all run here (the corpus ones only where torch can).
-    assert ran >= len([c for c in cases if "/corpus/" not in c["file"]]) - 1, results
+    skipped = {cases[int(i)]["file"]: r["skip"] for i, r in results.items() if isinstance(r, dict)}
+    assert all("/corpus/" in f for f in skipped), skipped
+    assert ran >= len(cases) - len(skipped) and ran >= 15, (ran, skipped)
