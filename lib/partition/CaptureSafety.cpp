@@ -404,6 +404,10 @@ std::string fixForUnstableRead(const UnstableRead& read) {
     return "copy the input into a static buffer before each replay, or declare it static "
            "(--static-inputs=all) if the runtime keeps it in place";
   case UnstableCause::Unknown:
+    if (read.origin()->target().str().find("::") == std::string_view::npos)
+      return fmt::format("check the aten graph (make_fx, AOT), where '{}' is an op with a "
+                         "schema; or make the consumer part of the eager region",
+                         read.origin()->target().str());
     return fmt::format("give '{}' a schema (--schema-file) so that its outputs can be decided; "
                        "or make the consumer part of the eager region",
                        read.origin()->target().str());
