@@ -9,6 +9,7 @@
 #include "piecewise/partition/CaptureSafety.h"
 
 #include "piecewise/analysis/ValueKind.h"
+#include "piecewise/schema/FunctionSchema.h"
 
 #include <fmt/format.h>
 
@@ -92,6 +93,41 @@ struct ValueState {
 /// naming (`out`, `out0`, `output`, `result`), as opposed to a self written in place.
 bool isOutArgumentName(std::string_view name) {
   return name.starts_with("out") || name == "result";
+}
+
+/// True when `node` calls a Python binding of aten's native functions
+/// (`torch._C._nn.scaled_dot_product_attention`, what Dynamo records for
+/// `F.scaled_dot_product_attention`) whose every `aten::<name>` overload
+/// returns new tensors: no return carries an alias annotation and no argument
+/// is written. Such a call has no schema of its own, but what it returns is
+/// decided by those of the op it dispatches to.
+bool isFreshNativeBinding(const Node& node, const OpRegistry* registry) {
+  if (!registry || node.op() != OpKind::CallFunction)
+    return false;
+  std::string_view t = node.target().str();
+  static constexpr std::string_view kBindings[] = {"torch._C._nn.", "torch._C._VariableFunctions.",
+                                                   "torch._C._linalg.", "torch._C._special.",
+                                                   "torch._C._fft."};
+  std::string_view name;
+  for (std::string_view prefix : kBindings)
+    if (t.starts_with(prefix))
+      name = t.substr(prefix.size());
+  if (name.empty() || name.find('.') != std::string_view::npos)
+    return false;
+  std::vector<const FunctionSchema*> overloads = registry->overloads("aten::" + std::string(name));
+  if (overloads.empty())
+    return false;
+  for (const FunctionSchema* s : overloads) {
+    if (s->returns.empty())
+      return false;
+    for (const SchemaArgument& r : s->returns)
+      if (r.alias || r.type.rfind("Tensor", 0) != 0)
+        return false;
+    for (const SchemaArgument& a : s->arguments)
+      if (a.isWrite())
+        return false;
+  }
+  return true;
 }
 
 class Checker {
@@ -250,7 +286,11 @@ private:
                    isOutArgumentName(e.schema->arguments[writtenIndex].name);
     OutputContract writeContract = outName ? OutputContract::OutBuffer : OutputContract::InPlace;
 
-    if (e.opaque) {
+    if (e.opaque && isFreshNativeBinding(n, effects_.registry())) {
+      op.contract = OutputContract::Fresh;
+      if (hasValue)
+        makeOrigin(i, UnstableCause::FreshReturn, /*certain=*/true);
+    } else if (e.opaque) {
       op.contract = OutputContract::Unknown;
       if (hasValue)
         makeOrigin(i, UnstableCause::Unknown, /*certain=*/false);

@@ -199,7 +199,7 @@ def test_sdpa_as_splitting_op_is_fresh():
     assert {o.contract for o in report.eager_ops} == {"fresh"}
 
 
-def test_sdpa_in_a_dynamo_graph_is_undecidable_not_stable():
+def test_sdpa_in_a_dynamo_graph_is_fresh():
     got = {}
 
     def backend(gm, example_inputs):
@@ -212,10 +212,13 @@ def test_sdpa_in_a_dynamo_graph_is_undecidable_not_stable():
 
     torch._dynamo.reset()
     torch.compile(f, backend=backend, fullgraph=True)(*_x())
-    report = piecewise.check_capture(got["gm"], splitting_ops=[F.scaled_dot_product_attention])
-    assert report.unstable_reads
-    assert {r.cause for r in report.unstable_reads} == {"unknown-schema"}
-    assert "no schema" in report.unstable_reads[0].message
+    gm = got["gm"]
+    # Dynamo records the Python binding (torch._C._nn.scaled_dot_product_attention), which has
+    # no schema of its own; what it dispatches to (aten::scaled_dot_product_attention) decides.
+    report, moved = _agree(gm, [F.scaled_dot_product_attention], _x())
+    assert [(r.cause, r.certain) for r in report.unstable_reads] == [("fresh-return", True)]
+    assert "returns a fresh tensor" in report.unstable_reads[0].message
+    assert [o.contract for o in report.eager_ops] == ["fresh"] and moved
 
 
 def test_static_inputs_none_and_breakable():

@@ -20,7 +20,11 @@
 //    (`reshape`, `contiguous`, `to`: views by schema that copy when the
 //    strides do not allow a view), a view of an unstable value (eager or
 //    captured), a placeholder that is not static, and anything an eager op
-//    without a schema returns (undecidable: reported as such, never guessed).
+//    without a schema returns (undecidable: reported as such, never guessed),
+//    except a call of a Python binding of aten's native functions
+//    (`torch._C._nn.scaled_dot_product_attention`, as Dynamo records
+//    `F.scaled_dot_product_attention`) when every overload of the aten op it
+//    dispatches to returns new tensors: a fresh return.
 // Every tensor-like input of a captured piece (PartitionPlan: the values it
 // reads from outside) that is unstable is one UnstableRead, with the chain of
 // views from the eager op (or input) that allocated it.
