@@ -186,7 +186,7 @@ private:
     uint32_t found = kNone;
     forEach([&](const Node* in) {
       uint32_t j = numberOf(in);
-      if (found == kNone && j != kNone && tensorLike_[j] && states_[j].unstable)
+      if (found == kNone && j != kNone && states_[j].unstable) // unstable: tensor-like
         found = j;
     });
     return found;
@@ -196,9 +196,14 @@ private:
     const Node& n = *num_.node(i);
     if (n.isOutput())
       return;
-    ValueKind kind = classifyValue(n, effects_.registry());
-    tensorLike_[i] =
-        kind == ValueKind::Tensor || kind == ValueKind::Tuple || kind == ValueKind::Opaque;
+    if (n.op() == OpKind::GetAttr)
+      return;
+    int32_t pieceIndex = plan_.pieceIndexAt(i);
+    bool captured = isCapturedPiece(pieceIndex) || (pieceIndex < 0 && !n.isPlaceholder());
+    // Most nodes are captured and read only stable values: their kind is
+    // looked up only when they would inherit an unstable one.
+    if (!captured)
+      tensorLike_[i] = isTensorLikeValue(n);
     if (n.isPlaceholder()) {
       bool isStatic = options_.staticInputs == StaticInputs::All ||
                       (options_.staticInputs == StaticInputs::Params && isParameterPlaceholder(n));
@@ -206,14 +211,17 @@ private:
         makeOrigin(i, UnstableCause::NonStaticInput, /*certain=*/true);
       return;
     }
-    if (n.op() == OpKind::GetAttr)
-      return;
-    int32_t pieceIndex = plan_.pieceIndexAt(i);
-    if (isCapturedPiece(pieceIndex) || pieceIndex < 0) {
+    if (captured) {
       visitCaptured(i, n);
       return;
     }
     visitEager(i, n, static_cast<size_t>(pieceIndex), result);
+  }
+
+  /// A tensor, a tuple of them, or unknown (which may be either).
+  bool isTensorLikeValue(const Node& n) const {
+    ValueKind kind = classifyValue(n, effects_.registry());
+    return kind == ValueKind::Tensor || kind == ValueKind::Tuple || kind == ValueKind::Opaque;
   }
 
   const Node* getItemSource(const Node& n) const {
@@ -223,12 +231,12 @@ private:
   /// A value a captured piece computes lives in the graph's pool; only a view
   /// of an unstable value is unstable.
   void visitCaptured(uint32_t i, const Node& n) {
-    if (!tensorLike_[i])
-      return;
     if (n.isGetItem()) {
       const Node* src = getItemSource(n);
       uint32_t j = src ? numberOf(src) : kNone;
-      if (j == kNone || effects_.of(*src).freshElements)
+      if (j == kNone || !states_[j].unstable || effects_.of(*src).freshElements)
+        return;
+      if (!(tensorLike_[i] = isTensorLikeValue(n)))
         return;
       bool tuple = classifyValue(*src, effects_.registry()) == ValueKind::Tuple;
       if (tuple || effects_.isPlainView(n))
@@ -237,11 +245,13 @@ private:
     }
     // A plain view is the memory of its base; anything else that may alias
     // (an opaque op, `reshape`) may also be new memory of the graph's pool.
+    uint32_t j = firstUnstable([&](auto&& fn) { effects_.forEachAliased(n, fn); });
+    if (j == kNone || !(tensorLike_[i] = isTensorLikeValue(n)))
+      return;
     const NodeEffects& e = effects_.of(n);
     bool returnsWritten = e.writes != WriteKind::None && !e.opaque; // `add_`, `mm.out`
     bool mayAlias = !effects_.isPlainView(n) && !returnsWritten;
-    inherit(i, firstUnstable([&](auto&& fn) { effects_.forEachAliased(n, fn); }),
-            /*viaWrite=*/false, mayAlias);
+    inherit(i, j, /*viaWrite=*/false, mayAlias);
   }
 
   void visitEager(uint32_t i, const Node& n, size_t pieceIndex, CaptureCheckResult& result) {
@@ -346,7 +356,7 @@ private:
         continue;
       for (const Node* v : piece.inputs) {
         uint32_t j = numberOf(v);
-        if (j == kNone || !tensorLike_[j] || !states_[j].unstable)
+        if (j == kNone || !states_[j].unstable) // unstable: tensor-like
           continue;
         UnstableRead r;
         r.value = v;

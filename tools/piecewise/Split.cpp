@@ -182,6 +182,7 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
       if (!capture.clean())
         std::fputs(("piecewise: warning: " + captureWarningLine(capture, *plan) + "\n").c_str(),
                    stderr);
+      timer.mark("capture check");
     }
 
     if (!opts->output.empty()) {
