@@ -375,3 +375,31 @@ def test_files_agree_with_the_simulation(piecewise_bin, tmp_path):
     skipped = {cases[int(i)]["file"]: r["skip"] for i, r in results.items() if isinstance(r, dict)}
     assert all("/corpus/" in f for f in skipped), skipped
     assert ran >= len(cases) - len(skipped) and ran >= 15, (ran, skipped)
+
+
+# --------------------------------------------------------------------------------------
+# The report page's badge, as a browser renders it
+
+
+def test_report_page_badges_the_unsafe_piece(piecewise_bin, tmp_path):
+    import test_report as tr
+
+    if tr.CHROMIUM is None:
+        pytest.skip("headless chromium is not installed")
+    schema = REPO_ROOT / "data" / "custom_schemas" / "vllm.txt"
+    src = REPO_ROOT / "test" / "capture" / "fresh-return.py"
+    page = tr.report(piecewise_bin, tmp_path, src, "capture", "--splitting-ops=vllm::unified_attention",
+                     schema_file=schema)
+    dom = tr.chromium(tmp_path, page, "--dump-dom")
+    assert 'data-ready="1"' in dom
+    rows = dict(re.findall(r'<tr class="piece-row[^"]*" data-piece="(\d+)"(.*?)</tr>', dom, re.S))
+    assert sorted(rows) == ["0", "1", "2"], dom[-3000:]
+    flagged = [i for i, row in rows.items() if 'class="tag capture-unsafe"' in row]
+    assert flagged == ["2"] and "not capture-safe: 1" in rows["2"], rows
+    # The capture-safe twin has no badge.
+    page = tr.report(piecewise_bin, tmp_path, REPO_ROOT / "test" / "capture" / "out-argument.py",
+                     "safe", "--splitting-ops=vllm::unified_attention_with_output",
+                     schema_file=schema)
+    dom = tr.chromium(tmp_path, page, "--dump-dom")
+    rows = re.findall(r'<tr class="piece-row[^"]*" data-piece="\d+"(.*?)</tr>', dom, re.S)
+    assert len(rows) == 3 and not any("capture-unsafe" in row for row in rows), rows
