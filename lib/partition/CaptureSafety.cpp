@@ -261,8 +261,8 @@ private:
       if (!tensorLike_[i] || j == kNone)
         return;
       const NodeEffects& se = effects_.of(*src);
-      if (se.opaque && num_.node(j)->op() != OpKind::Placeholder) {
-        inherit(i, j); // the op's unknown state
+      if (se.opaque) {
+        inherit(i, j); // the op's own state (unknown, or a fresh native binding)
         return;
       }
       if (se.freshElements) {
@@ -312,10 +312,7 @@ private:
       // Returns (an alias of) what it writes: `add_`, `add.out`.
       op.contract = writeContract;
       op.buffer = written;
-      uint32_t w = numberOf(written);
-      inherit(i, w, /*viaWrite=*/true);
-      if (!states_[i].unstable && w == kNone)
-        makeOrigin(i, UnstableCause::Unknown, /*certain=*/false);
+      inherit(i, numberOf(written), /*viaWrite=*/true);
     } else if (e.aliases == AliasKind::SchemaArgs && e.plainView) {
       uint32_t j = firstUnstable([&](auto&& fn) { effects_.forEachAliased(n, fn); });
       effects_.forEachAliased(n, [&](const Node* a) {

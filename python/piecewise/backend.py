@@ -265,8 +265,15 @@ class PiecewiseBackend:
                               stacklevel=2)
         if self.check_capture != "off":
             # Before split_graph, which edits gm (see check_capture in the module docstring).
-            found = _check_capture(gm, splitting_ops=self.splitting_ops)
-            if not found.clean:
+            try:
+                found = _check_capture(gm, splitting_ops=self.splitting_ops)
+            except RuntimeError as e:  # a graph the C++ reader rejects: never silently "safe"
+                if self.check_capture == "error":
+                    raise
+                warnings.warn(f"piecewise: graph {call} could not be checked for capture: {e}",
+                              stacklevel=2)
+                found = None
+            if found is not None and not found.clean:
                 msg = f"piecewise: graph {call} is not capture-safe:\n{found}"
                 if self.check_capture == "error":
                     raise RuntimeError(msg)
