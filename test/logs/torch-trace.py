@@ -36,6 +36,10 @@
 # RUN: %not %piecewise lint %t.cut.log --graph 0/0:dynamo 2>&1 | FileCheck %s --check-prefix=CUTSEL
 # CUTSEL: cut.log: error: no graph '0/0:dynamo' in this log; it holds: 0/0:aot_inference,
 # CUTSEL: cut.log:175:[[#]]: note: this dynamo event has no payload
+# Every command that lists a whole log says so too.
+# RUN: %piecewise verify-wrapper %t.cut.log 2>&1 | FileCheck %s --check-prefix=CUTALL
+# RUN: %piecewise report %t.cut.log --splitting-ops=aten::mm -o %t.cut-report 2>&1 | FileCheck %s --check-prefix=CUTALL
+# CUTALL: cut.log:175:[[#]]: note: this dynamo event has no payload
 # RUN: %not %piecewise lint %examples/logs/llama_trace.log --graph 0/0_1:output_code 2>&1 | FileCheck %s --check-prefix=CODE
 # CODE: '0/0_1:output_code' in '{{.*}}llama_trace.log' is Inductor output code, not an FX graph: check it with `piecewise verify-wrapper`
 # RUN: %not %piecewise lint %examples/llama2_makefx.py --graph 0/0:dynamo 2>&1 | FileCheck %s --check-prefix=DUMP
