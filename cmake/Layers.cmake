@@ -18,5 +18,4 @@ set(PIECEWISE_LAYERS
     pass
     transforms
     partition
-    lifetime
     codegen)

@@ -84,12 +84,47 @@ bool isRandomOp(std::string_view base) {
                   base);
 }
 
-/// Allocations whose contents are unspecified: two of them are never the same value.
-bool isUninitializedAlloc(std::string_view base) {
-  return contains({"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided",
-                   "empty_permuted", "_empty_affine_quantized",
-                   "_empty_per_channel_affine_quantized"},
+/// Allocations whose contents are unspecified (`empty`, `empty_like`,
+/// `empty_strided`, `empty_permuted`, `new_empty`, `new_empty_strided`, the
+/// quantized `_empty_*`), by op base name, Python function name (`torch.empty`)
+/// or Tensor method name: the one list (NodeEffects::emptyAllocation).
+bool isEmptyAllocationName(std::string_view base) {
+  return base.starts_with("empty") || base.starts_with("new_empty") ||
+         contains({"_empty_affine_quantized", "_empty_per_channel_affine_quantized"}, base);
+}
+
+/// In-place writes that change a tensor's values but never its sizes, by op
+/// base name, Tensor method name or Python function name: the one list
+/// (NodeEffects::keepsSizes). Any other write (`t_`, `unsqueeze_`, `resize_`,
+/// `set_`, an `out=` argument, an op without a schema, a module) may change them.
+bool isSizeKeepingWriteName(std::string_view base) {
+  return contains({"add_",         "sub_",         "mul_",         "div_",
+                   "copy_",        "fill_",        "zero_",        "clamp_",
+                   "clamp_min_",   "clamp_max_",   "relu_",        "neg_",
+                   "abs_",         "exp_",         "log_",         "sqrt_",
+                   "rsqrt_",       "sigmoid_",     "tanh_",        "pow_",
+                   "masked_fill_", "index_put_",   "index_add_",   "index_copy_",
+                   "index_fill_",  "scatter_",     "scatter_add_", "scatter_reduce_",
+                   "addcmul_",     "addcdiv_",     "lerp_",        "floor_",
+                   "ceil_",        "round_",       "sign_",        "silu_",
+                   "gelu_",        "uniform_",     "normal_",      "bernoulli_",
+                   "random_",      "exponential_", "fmod_",        "remainder_",
+                   "setitem",      "iadd",         "isub",         "imul",
+                   "itruediv"},
                   base);
+}
+
+/// The name the two lists above know a node's target by: the op's base name
+/// (`add_` for `aten::add_.Tensor`), a method's name, or the last component
+/// of a Python callable (`relu_` for `torch.relu_`, `iadd` for `operator.iadd`).
+std::string_view propertyName(const Node& node) {
+  std::string_view t = node.target().str();
+  if (node.op() == OpKind::CallMethod)
+    return t;
+  if (isOpTarget(t))
+    return baseName(t);
+  size_t dot = t.rfind('.');
+  return dot == std::string_view::npos ? t : t.substr(dot + 1);
 }
 
 /// Ops that exist for a check or a trace: kept even when their value is unused.
@@ -323,7 +358,7 @@ NodeEffects fromSchema(const FunctionSchema& s, std::string_view target) {
   bool effectOnly = s.returns.empty() && !s.isVarret;
   bool check = isCheckOrTrace(nameSpace(target), base);
   e.removable = e.writes == WriteKind::None && !effectOnly && !random && !check;
-  e.cseCandidate = e.removable && !isUninitializedAlloc(base);
+  e.cseCandidate = e.removable && !isEmptyAllocationName(base);
   e.keepsOrder = !e.removable;
   return e;
 }
@@ -356,6 +391,22 @@ const FunctionSchema* EffectAnalysis::schemaOf(const Node& node) {
 }
 
 NodeEffects EffectAnalysis::classify(const Node& node) {
+  NodeEffects e = classifyEffects(node);
+  if (node.op() == OpKind::CallFunction || node.op() == OpKind::CallMethod) {
+    std::string_view name = propertyName(node);
+    // A Python callable other than torch's own (`mylib.empty`) is not known by name.
+    std::string_view t = node.target().str();
+    bool known = node.op() == OpKind::CallMethod || isOpTarget(t) || t.starts_with("torch.") ||
+                 t.starts_with("operator.");
+    // An overload that writes (`aten::empty.out`) fills a given tensor: not an allocation.
+    e.emptyAllocation = known && e.writes != WriteKind::SchemaArgs && isEmptyAllocationName(name) &&
+                        (node.op() != OpKind::CallMethod || name.starts_with("new_empty"));
+    e.keepsSizes = known && e.writes != WriteKind::None && isSizeKeepingWriteName(name);
+  }
+  return e;
+}
+
+NodeEffects EffectAnalysis::classifyEffects(const Node& node) {
   std::string_view t = node.target().str();
   switch (node.op()) {
   case OpKind::Placeholder:
@@ -394,9 +445,9 @@ NodeEffects EffectAnalysis::classify(const Node& node) {
     if (isWritingOperator(t)) {
       NodeEffects e;
       e.writes = WriteKind::FirstArg;
-      // setitem and delitem return None; `operator.iadd(a, b)` returns `a`.
-      bool returnsNone = t == "operator.setitem" || t == "operator.delitem";
-      e.aliases = returnsNone ? AliasKind::Fresh : AliasKind::AllInputs;
+      // delitem returns None; the value of `x[i] = v` is x (torch >= 2.12
+      // binds `setitem = x`) and `operator.iadd(a, b)` returns `a`.
+      e.aliases = t == "operator.delitem" ? AliasKind::Fresh : AliasKind::FirstArg;
       e.keepsOrder = true;
       return e;
     }

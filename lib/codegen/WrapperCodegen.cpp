@@ -222,6 +222,17 @@ private:
     case K::Device:
       s += fmt::format("torch.device('{}')", mapDevice(a.getSymbol().str()));
       return;
+    case K::Int:
+      // `x.to(0)`, `device=0`: an int device is a CUDA device index.
+      if (mapStrings_ && a.getInt() >= 0) {
+        std::string dev = fmt::format("cuda:{}", a.getInt());
+        if (std::string to = mapDevice(dev); to != dev) {
+          s += fmt::format("'{}'", to);
+          return;
+        }
+      }
+      s += printArgument(a);
+      return;
     case K::String:
       if (mapStrings_ && isDeviceString(a.getSymbol().str())) {
         s += fmt::format("'{}'", mapDevice(a.getSymbol().str()));
@@ -303,7 +314,8 @@ private:
       }
       s += '.';
       s += t;
-      // `.to('cuda:0')`: device strings are mapped like device arguments.
+      // `.to('cuda:0')`, `.to(0)`: device strings and indices are mapped like
+      // device arguments.
       mapStrings_ = t == "to";
       callArgs(s, n, 1);
       mapStrings_ = false;
@@ -347,6 +359,21 @@ private:
         break;
       case ScopeStmt::Kind::Compute: {
         const Node& n = *num_.node(P().defs(s)[0]);
+        if (n.isCallFunction() && n.target().str() == "operator.setitem" && n.args().size() == 3 &&
+            n.kwargs().empty() && n.args()[0].isNode()) {
+          // `x[index] = value`, and the node's value is x (as torch >= 2.12
+          // binds it: `setitem = x`), not operator.setitem's None.
+          std::string line = ind;
+          arg(line, n.args()[0]);
+          line += '[';
+          arg(line, n.args()[1]);
+          line += "] = ";
+          arg(line, n.args()[2]);
+          line += '\n' + ind + std::string(name(P().defs(s)[0])) + " = ";
+          arg(line, n.args()[0]);
+          out_ += line + "\n";
+          break;
+        }
         std::string line = ind + std::string(name(P().defs(s)[0])) + " = ";
         if (failed(expression(line, n)))
           return failure();

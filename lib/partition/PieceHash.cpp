@@ -109,11 +109,12 @@ void hashMeta(Hasher& h, const Meta& m) {
     h.add(2);
     h.add(static_cast<uint64_t>(s->kind));
     h.addSym(s->expr);
-  } else if (const auto* l = m.list()) {
-    h.add(3);
-    h.add(l->size());
-    for (const Meta& e : *l)
-      hashMeta(h, e);
+  } else if (m.list()) {
+    // A tuple's meta is hashed as none: FX prints no annotation for a tuple
+    // value, so a dump never carries it while a live graph does, and one piece
+    // must hash the same read from either (its elements' metas are hashed at
+    // the getitems that read them).
+    h.add(0);
   } else if (const OpaqueMeta* o = m.opaque()) {
     h.add(4);
     h.addString(o->text.str());

@@ -104,6 +104,14 @@ std::unique_ptr<Module> SplitModuleBuilder::buildStitching() {
       c->setMeta(in->meta());
       c->setLoc(in->loc());
       topOf_[num[in]] = c;
+      // A submodule read as a value (a higher-order op's branch: `cond_true_0 =
+      // self.cond_true_0`) comes with its class, as a called one does.
+      if (options_.sourceModule) {
+        std::string_view path = firstComponent(in->target().str());
+        const Module* src = options_.sourceModule->child(path);
+        if (src && !top->child(path))
+          cloneModuleInto(*src, top->addChild(path));
+      }
     }
     std::vector<Argument> callArgs;
     callArgs.reserve(p.inputs.size());

@@ -172,20 +172,6 @@ std::vector<std::string> unmatchedSplittingOps(const Graph& graph,
   return notes;
 }
 
-bool isEmptyAllocation(const Node& node) {
-  std::string_view t = node.target().str();
-  if (node.op() == OpKind::CallMethod)
-    return t == "new_empty";
-  if (!node.isCallFunction())
-    return false;
-  if (t == "torch.empty" || t == "torch.empty_like" || t == "torch.empty_strided")
-    return true;
-  if (!isOpTarget(t))
-    return false;
-  std::string_view packet = opPacket(t);
-  return packet.starts_with("aten::empty") || packet.starts_with("aten::new_empty");
-}
-
 FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
                                                  const SplittingOpOptions& options,
                                                  DiagnosticEngine& diag) {
@@ -320,6 +306,7 @@ FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
     return failure();
 
   if (options.mergeEmptyOnlyPieces) {
+    EffectAnalysis effects(options.registry);
     int64_t prevCompiled = -1;
     for (size_t id = 0; id < drafts.size(); ++id) {
       Draft& d = drafts[id];
@@ -327,7 +314,7 @@ FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
         continue;
       bool merged = false;
       if (!d.splitting && prevCompiled >= 0 && d.nodes.size() == 1 && d.attrs == 0 &&
-          isEmptyAllocation(*d.nodes[0])) {
+          effects.of(*d.nodes[0]).emptyAllocation) {
         Node* e = d.nodes[0];
         bool available = true;
         e->forEachInput([&](const Node* in) {

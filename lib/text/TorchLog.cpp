@@ -172,7 +172,7 @@ void assignIds(std::vector<LoggedGraph>& graphs) {
   }
 }
 
-std::vector<LoggedGraph> listTrace(const SourceBuffer& log) {
+std::vector<LoggedGraph> listTrace(const SourceBuffer& log, DiagnosticEngine* notes) {
   std::vector<LoggedGraph> out;
   uint32_t n = log.numLines();
   for (uint32_t line = 1; line <= n; ++line) {
@@ -189,8 +189,14 @@ std::vector<LoggedGraph> listTrace(const SourceBuffer& log) {
     uint32_t last = line;
     while (last < n && !log.lineText(last + 1).empty() && log.lineText(last + 1)[0] == '\t')
       ++last;
-    if (last == line)
-      continue; // an event without its payload
+    if (last == line) { // an event without its payload: a cut or interleaved log
+      if (notes)
+        notes->note(Location{&log, line, static_cast<uint32_t>(prefix + 1)},
+                    fmt::format("this {} event has no payload (no tab-indented lines follow "
+                                "it); it is not listed",
+                                stage));
+      continue;
+    }
     LoggedGraph g;
     std::string_view rank = rankLabel(text);
     g.compileId = rank.empty() ? traceCompileId(j) : fmt::format("{}/{}", rank, traceCompileId(j));
@@ -280,10 +286,11 @@ LogKind detectLog(std::string_view text) {
   return LogKind::None;
 }
 
-std::vector<LoggedGraph> listLoggedGraphs(const SourceBuffer& log, LogKind kind) {
+std::vector<LoggedGraph> listLoggedGraphs(const SourceBuffer& log, LogKind kind,
+                                          DiagnosticEngine* notes) {
   std::vector<LoggedGraph> graphs;
   if (kind == LogKind::TorchTrace)
-    graphs = listTrace(log);
+    graphs = listTrace(log, notes);
   else if (kind == LogKind::TorchLogs)
     graphs = listLogs(log);
   for (LoggedGraph& g : graphs) {
@@ -350,7 +357,9 @@ const LoggedGraph* findLoggedGraph(const std::vector<LoggedGraph>& graphs, std::
     choices += (i ? ", " : "") + graphs[i].id;
   if (graphs.size() > 12)
     choices += ", ...";
-  Location at{&log, 1, 1};
+  // The ID comes from the command line, not from a place in the log: the
+  // error names the log only.
+  Location at{&log, 0, 0};
   if (graphs.empty())
     diag.error(at, "this log holds no FX graph or output code");
   else if (id.empty())

@@ -78,41 +78,6 @@ std::optional<std::vector<size_t>> sliceIndices(const Argument& s, size_t n) {
   return out;
 }
 
-/// `add_` for `add_` and `aten::add_.Tensor`.
-std::string_view opBaseName(std::string_view target) {
-  if (size_t ns = target.find("::"); ns != std::string_view::npos)
-    target.remove_prefix(ns + 2);
-  return target.substr(0, target.find('.'));
-}
-
-/// In-place ops that write their tensor's values but never its sizes: a size
-/// query after one reads the sizes the tensor's meta gives. Any other in-place
-/// write of the tensor (`t_`, `unsqueeze_`, `resize_`, `set_`, an `out=`
-/// argument, an op without a schema, a module) may change them (see
-/// SizeDecomposer::sizesMayChangeBefore).
-bool keepsSizes(const Node& writer) {
-  static constexpr std::string_view kKeep[] = {
-      "add_",         "sub_",         "mul_",         "div_",
-      "copy_",        "fill_",        "zero_",        "clamp_",
-      "clamp_min_",   "clamp_max_",   "relu_",        "neg_",
-      "abs_",         "exp_",         "log_",         "sqrt_",
-      "rsqrt_",       "sigmoid_",     "tanh_",        "pow_",
-      "masked_fill_", "index_put_",   "index_add_",   "index_copy_",
-      "index_fill_",  "scatter_",     "scatter_add_", "scatter_reduce_",
-      "addcmul_",     "addcdiv_",     "lerp_",        "floor_",
-      "ceil_",        "round_",       "sign_",        "silu_",
-      "gelu_",        "uniform_",     "normal_",      "bernoulli_",
-      "random_",      "exponential_", "fmod_",        "remainder_",
-      "setitem",      "iadd",         "isub",         "imul",
-      "itruediv"};
-  std::string_view t = writer.target().str();
-  if (writer.op() != OpKind::CallMethod && writer.op() != OpKind::CallFunction)
-    return false;
-  if (size_t dot = t.rfind('.'); !isOpTarget(t) && dot != std::string_view::npos)
-    t.remove_prefix(dot + 1); // `operator.iadd`, `torch.relu_`
-  return std::ranges::find(kKeep, opBaseName(t)) != std::end(kKeep);
-}
-
 /// Tensor methods that take a size as separate positional arguments when it
 /// is their only one (`y.view(s0, 64)`); any other call gets the size as one
 /// tuple (`y.new_full((s0, 64), 2.0)`, `y.unflatten(1, (2, 4))`).
@@ -193,18 +158,18 @@ bool SizeDecomposer::sizesMayChangeBefore(Node* tensor, Node* query) {
         n->forEachInput(record);
         break;
       case OpKind::CallMethod: // `y.t_()`: an in-place method resizes at most its tensor
-        if (t.ends_with("_") && !keepsSizes(*n) && !n->args().empty())
+        if (t.ends_with("_") && !effects.of(*n).keepsSizes && !n->args().empty())
           n->args()[0].forEachNode(record);
         break;
       case OpKind::CallFunction:
         if (isOpTarget(t)) { // the schema's writes (an op without one writes every input)
-          if (effects.of(*n).writes != WriteKind::None && !keepsSizes(*n))
+          if (effects.of(*n).writes != WriteKind::None && !effects.of(*n).keepsSizes)
             effects.forEachWritten(*n, record);
           break;
         }
         // A Python callable (`torch.relu`, as Dynamo records it) changes sizes only
         // as an in-place function (`torch.relu_`, `torch.Tensor.t_`) or through `out=`.
-        if (t.ends_with("_") && !keepsSizes(*n) && !n->args().empty())
+        if (t.ends_with("_") && !effects.of(*n).keepsSizes && !n->args().empty())
           n->args()[0].forEachNode(record);
         if (const Argument* out = n->kwarg("out"))
           out->forEachNode(record);

@@ -252,16 +252,17 @@ def test_random_graph_plan_verifies_and_runs(seed, piecewise_bin, tmp_path):
 
 
 def test_device_map_rewrites_method_copies(piecewise_bin, tmp_path):
-    """`.cuda()` / `.to('cuda:0')` in a CUDA dump: the mapped wrapper runs on CPU and computes
+    """`.cuda()` / `.to('cuda:0')` / `.to(0)` in a CUDA dump: the mapped wrapper runs on CPU and computes
     what the graph means (the dump itself cannot run on a CPU-only torch)."""
     src = REPO_ROOT / "test" / "codegen" / "device-map-methods.py"
     out = tmp_path / "w.py"
     codegen(piecewise_bin, src, ["--cudagraph"], out)
     ns = load_wrapper(out)
     x = torch.randn(4, 8)
-    w, a = ns["call"]([x.clone()])
+    z, a = ns["call"]([x.clone()])
     torch.testing.assert_close(a, torch.relu(x))
-    torch.testing.assert_close(w, 2 * (torch.relu(x) + 1))
+    # u, v and t (`.to(0)`, device index 0) are each relu(x) + 1.
+    torch.testing.assert_close(z, 3 * (torch.relu(x) + 1))
 
 
 def test_seed_debug_wrapper_really_fails_at_run_time(piecewise_bin, tmp_path):

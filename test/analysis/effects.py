@@ -52,14 +52,14 @@ class GraphModule(torch.nn.Module):
         dunder = x.__add__(1)
         return (add_, view, s, size, foo, dunder)
 #--- operators.py
-# Subscript assignment and in-place operators write their first operand only;
-# pure Python operators are removable CSE candidates; an unknown callable is opaque.
+# Subscript assignment and in-place operators write their first operand only, and their
+# value is that operand (it aliases x, not the value v written into it); pure Python operators are removable CSE candidates; an unknown callable is opaque.
 # OPERATORS:      %x = placeholder : -
 # OPERATORS-NEXT: %v = placeholder : -
 # OPERATORS-NEXT: %s0 = placeholder : -
-# OPERATORS-NEXT: %setitem = call_function operator.setitem : writes(x) keeps-order
+# OPERATORS-NEXT: %setitem = call_function operator.setitem : writes(x) aliases(x) keeps-order
 # OPERATORS-NEXT: %mul = call_function operator.mul : removable cse aliases(s0)
-# OPERATORS-NEXT: %iadd = call_function operator.iadd : writes(x) aliases(x, v) keeps-order
+# OPERATORS-NEXT: %iadd = call_function operator.iadd : writes(x) aliases(x) keeps-order
 # OPERATORS-NEXT: %g = call_function builtins.getattr : removable cse aliases(x)
 # OPERATORS-NEXT: %sig = call_function torch.sigmoid : writes(x) aliases(x) keeps-order opaque
 class GraphModule(torch.nn.Module):

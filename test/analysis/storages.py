@@ -36,10 +36,10 @@ class GraphModule(torch.nn.Module):
 #--- writes.py
 # A write through a view marks the whole storage written: an in-place aten op
 # `(a!)`, an in-place Tensor method `x.add_()` and a subscript assignment
-# (which writes x, not the value v assigned).
+# (which writes x, not the value v assigned; the node's value is x: `setitem = x`).
 # WRITES:      storage 0: x, vx, mul_ [written]
 # WRITES-NEXT: storage 1: y, add_ [written]
-# WRITES-NEXT: storage 2: z [written]
+# WRITES-NEXT: storage 2: z, setitem [written]
 # WRITES-NEXT: storage 3: v
 # WRITES-NEXT: storage 4: w
 # WRITES-NOT:  written

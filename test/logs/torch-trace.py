@@ -21,9 +21,25 @@
 # SPLIT: pieces: 2 (1 splitting, 1 compiled)
 #
 # RUN: %not %piecewise lint %examples/logs/llama_trace.log 2>&1 | FileCheck %s --check-prefix=PICK
-# PICK: llama_trace.log:1:1: error: this log holds 11 graphs: pick one with --graph ID or FILE#ID (`piecewise graphs FILE` lists them): 0/0:dynamo, 0/0:aot_inference,
+# PICK: llama_trace.log: error: this log holds 11 graphs: pick one with --graph ID or FILE#ID (`piecewise graphs FILE` lists them): 0/0:dynamo, 0/0:aot_inference,
 # RUN: %not %piecewise lint %examples/logs/llama_trace.log --graph 9/9:dynamo 2>&1 | FileCheck %s --check-prefix=NONE
-# NONE: llama_trace.log:1:1: error: no graph '9/9:dynamo' in this log; it holds: 0/0:dynamo,
+# NONE: llama_trace.log: error: no graph '9/9:dynamo' in this log; it holds: 0/0:dynamo,
+# The ID comes from the command line, not from a line of the log: the errors above name
+# the log without a line (they pointed at 1:1 before).
+#
+# A graph event whose payload is missing (a cut log) is not listed, with a note at its line.
+# RUN: sed '176,321d' %examples/logs/llama_trace.log > %t.cut.log
+# RUN: %piecewise graphs %t.cut.log 2>&1 | FileCheck %s --check-prefix=CUT
+# CUT: cut.log:175:[[#]]: note: this dynamo event has no payload (no tab-indented lines follow it); it is not listed
+# CUT: 13 graphs in {{.*}}cut.log (TORCH_TRACE)
+# CUT-NOT: 0/0:dynamo
+# RUN: %not %piecewise lint %t.cut.log --graph 0/0:dynamo 2>&1 | FileCheck %s --check-prefix=CUTSEL
+# CUTSEL: cut.log: error: no graph '0/0:dynamo' in this log; it holds: 0/0:aot_inference,
+# CUTSEL: cut.log:175:[[#]]: note: this dynamo event has no payload
+# Every command that lists a whole log says so too.
+# RUN: %piecewise verify-wrapper %t.cut.log 2>&1 | FileCheck %s --check-prefix=CUTALL
+# RUN: %piecewise report %t.cut.log --splitting-ops=aten::mm -o %t.cut-report 2>&1 | FileCheck %s --check-prefix=CUTALL
+# CUTALL: cut.log:175:[[#]]: note: this dynamo event has no payload
 # RUN: %not %piecewise lint %examples/logs/llama_trace.log --graph 0/0_1:output_code 2>&1 | FileCheck %s --check-prefix=CODE
 # CODE: '0/0_1:output_code' in '{{.*}}llama_trace.log' is Inductor output code, not an FX graph: check it with `piecewise verify-wrapper`
 # RUN: %not %piecewise lint %examples/llama2_makefx.py --graph 0/0:dynamo 2>&1 | FileCheck %s --check-prefix=DUMP

@@ -67,12 +67,52 @@ int readAll(int fd, std::string& out, size_t sizeHint) {
   return 0;
 }
 
-/// The file `path` names, if it exists: device and inode.
-std::optional<std::pair<dev_t, ino_t>> fileIdentity(const std::string& path) {
+/// A file's identity: device and inode. Two paths name the same file exactly
+/// when their identities are equal, whatever their spelling (`./x`, `a/../x`,
+/// a symlink, a hard link).
+using FileId = std::pair<dev_t, ino_t>;
+
+/// The file `path` names, if it exists (`-`: the file standard input reads,
+/// when it is redirected from one).
+std::optional<FileId> fileIdentity(const std::string& path) {
   struct stat st {};
-  if (path.empty() || path == "-" || ::stat(path.c_str(), &st) != 0)
+  if (path.empty())
     return std::nullopt;
-  return std::make_pair(st.st_dev, st.st_ino);
+  if (path == "-") {
+    if (::fstat(STDIN_FILENO, &st) != 0 || !S_ISREG(st.st_mode))
+      return std::nullopt;
+    return FileId(st.st_dev, st.st_ino);
+  }
+  if (::stat(path.c_str(), &st) != 0)
+    return std::nullopt;
+  return FileId(st.st_dev, st.st_ino);
+}
+
+/// Every regular file this process has read (readInput): writeOutput never
+/// replaces one, whatever the command checked before.
+std::vector<std::pair<FileId, std::string>>& filesRead() {
+  static std::vector<std::pair<FileId, std::string>> files;
+  return files;
+}
+
+/// The input among `inputs` that `output` names, or null. The one rule: an
+/// output is an input when both name the same file (FileId).
+const std::string* inputNamedBy(const std::string& output,
+                                const std::vector<std::pair<FileId, std::string>>& inputs) {
+  if (output.empty() || output == "-")
+    return nullptr;
+  std::optional<FileId> out = fileIdentity(output);
+  if (!out)
+    return nullptr;
+  for (const auto& [id, name] : inputs)
+    if (id == *out)
+      return &name;
+  return nullptr;
+}
+
+void refuseMessage(const std::string& output, const std::string& input) {
+  printError(fmt::format("-o '{}' names the input file '{}'; refusing to overwrite it", output,
+                         input == "-" ? "<stdin>" : input));
 }
 
 } // namespace
@@ -84,6 +124,8 @@ std::unique_ptr<SourceBuffer> readInput(const std::string& path) {
       printError(fmt::format("cannot read standard input: {}", std::strerror(err)));
       return nullptr;
     }
+    if (std::optional<FileId> id = fileIdentity("-"))
+      filesRead().emplace_back(*id, "-");
     return std::make_unique<SourceBuffer>("<stdin>", std::move(text));
   }
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -99,6 +141,8 @@ std::unique_ptr<SourceBuffer> readInput(const std::string& path) {
     err = EISDIR;
   else
     err = readAll(fd, text, S_ISREG(st.st_mode) ? static_cast<size_t>(st.st_size) : 0);
+  if (S_ISREG(st.st_mode))
+    filesRead().emplace_back(FileId(st.st_dev, st.st_ino), path);
   ::close(fd);
   if (err) {
     printError(fmt::format("cannot open '{}': {}", path, std::strerror(err)));
@@ -114,6 +158,10 @@ bool writeOutput(const std::string& path, std::string_view text) {
       return false;
     }
     return true;
+  }
+  if (const std::string* input = inputNamedBy(path, filesRead())) {
+    refuseMessage(path, *input);
+    return false;
   }
   auto fail = [&](const char* what, int err, const char* how = "") {
     printError(fmt::format("cannot {} '{}'{}: {}", what, path, how, std::strerror(err)));
@@ -190,17 +238,21 @@ bool writeOutput(const std::string& path, std::string_view text) {
 
 int refuseOutputOverInput(const std::string& output, const std::string& input,
                           const GlobalOptions& globals) {
-  std::optional<std::pair<dev_t, ino_t>> out = fileIdentity(output);
-  if (!out)
-    return kExitOk;
-  std::vector<std::string> inputs = globals.schemaFiles;
-  inputs.push_back(input);
-  for (const std::string& in : inputs) {
-    if (fileIdentity(in) == out) {
-      printError(
-          fmt::format("-o '{}' names the input file '{}'; refusing to overwrite it", output, in));
-      return kExitUsage;
-    }
+  // Every file the command will read, as the readers will name it: `LOG#ID`
+  // reads LOG (a file whose name holds the `#` is itself), `-` reads the file
+  // standard input is redirected from.
+  std::vector<std::pair<FileId, std::string>> inputs;
+  auto add = [&](const std::string& path) {
+    if (std::optional<FileId> id = fileIdentity(path))
+      inputs.emplace_back(*id, path);
+  };
+  for (const std::string& schema : globals.schemaFiles)
+    add(schema);
+  add(input);
+  add(resolveInputRef(input, globals).file);
+  if (const std::string* named = inputNamedBy(output, inputs)) {
+    refuseMessage(output, *named);
+    return kExitUsage;
   }
   return kExitOk;
 }
@@ -227,7 +279,10 @@ InputRef resolveInputRef(const std::string& path, const GlobalOptions& globals) 
     return {path, globals.graph};
   size_t hash = path.rfind('#');
   struct stat st;
-  if (hash == std::string::npos || hash == 0 || ::stat(path.c_str(), &st) == 0)
+  // `LOG#` (nothing after the `#`) selects nothing: it is read as a file name,
+  // which then does not exist.
+  if (hash == std::string::npos || hash == 0 || hash + 1 == path.size() ||
+      ::stat(path.c_str(), &st) == 0)
     return {path, ""};
   return {path.substr(0, hash), path.substr(hash + 1)};
 }
@@ -244,7 +299,8 @@ bool selectLoggedInput(std::unique_ptr<SourceBuffer>& buffer, std::unique_ptr<So
     return false;
   }
   DiagnosticEngine diag;
-  std::vector<LoggedGraph> graphs = listLoggedGraphs(*buffer, kind);
+  DiagnosticEngine notes; // events whose payload is missing: shown when no graph is found
+  std::vector<LoggedGraph> graphs = listLoggedGraphs(*buffer, kind, &notes);
   std::vector<LoggedGraph> candidates;
   for (const LoggedGraph& g : graphs)
     if (allowOutputCode || !g.isOutputCode() || !graph.empty())
@@ -257,6 +313,7 @@ bool selectLoggedInput(std::unique_ptr<SourceBuffer>& buffer, std::unique_ptr<So
     chosen = findLoggedGraph(graph.empty() ? candidates : graphs, graph, *buffer, diag);
   if (!chosen) {
     printDiagnostics(diag);
+    printDiagnostics(notes);
     return false;
   }
   if (chosen->isOutputCode() && !allowOutputCode) {

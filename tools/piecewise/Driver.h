@@ -39,8 +39,9 @@ std::unique_ptr<SourceBuffer> readInput(const std::string& path);
 /// Writes `text` to `path`, or to stdout when `path` is empty or `-`. A
 /// regular file is written atomically: a temporary file in the same directory,
 /// renamed over `path` (a symlink is followed; a device or FIFO is written in
-/// place). On failure prints an error, leaves `path` as it was and returns
-/// false.
+/// place). A file this process has read (readInput) is never replaced: that
+/// is an error too. On failure prints an error, leaves `path` as it was and
+/// returns false.
 bool writeOutput(const std::string& path, std::string_view text);
 
 /// `path` and the graph it names: `--graph ID` when given, else the `#ID` of a
@@ -58,10 +59,13 @@ InputRef resolveInputRef(const std::string& path, const GlobalOptions& globals);
 bool selectLoggedInput(std::unique_ptr<SourceBuffer>& buffer, std::unique_ptr<SourceBuffer>& log,
                        const std::string& graph, bool allowOutputCode);
 
-/// Exit status kExitUsage, with an error printed, when the output file `output`
-/// (`-o`) is the input file `input` or one of the `--schema-file`s (the same
-/// file, by device and inode); else kExitOk. Commands with `-o` call it before
-/// reading anything.
+/// Exit status kExitUsage, with an error printed, when the output `output`
+/// (`-o`) names a file the command reads: the input `input` in any spelling
+/// (`LOG#ID` names LOG; `./x`, a symlink or a hard link name x; `-` names the
+/// file standard input is redirected from) or one of the `--schema-file`s.
+/// Two paths name the same file when device and inode agree. Else kExitOk.
+/// Every command with `-o` calls it before reading anything; writeOutput
+/// applies the same rule to the files actually read, as a last guard.
 int refuseOutputOverInput(const std::string& output, const std::string& input,
                           const GlobalOptions& globals);
 

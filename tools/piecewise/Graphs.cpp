@@ -46,7 +46,9 @@ int runGraphs(const GraphsOptions& opts) {
                            log->name()));
     return kExitInputError;
   }
-  std::vector<LoggedGraph> graphs = listLoggedGraphs(*log, kind);
+  DiagnosticEngine notes; // events whose payload is missing
+  std::vector<LoggedGraph> graphs = listLoggedGraphs(*log, kind, &notes);
+  printDiagnostics(notes);
   std::vector<Row> rows;
   for (const LoggedGraph& g : graphs) {
     Row row{&g};

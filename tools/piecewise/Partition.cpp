@@ -7,7 +7,7 @@
 // Partitions the root graph for CUDA graphs (or, with --splitting-ops, at
 // splitting ops), computes every partition's signature (inputs with their
 // deallocation flags, outputs, symbol inputs) and runs the plan verifier on
-// the wrapper program (partition/CudagraphPartitioner.h, lifetime/Lifetimes.h,
+// the wrapper program (partition/CudagraphPartitioner.h, partition/Lifetimes.h,
 // verify/PlanVerifier.h). Prints a summary, or with --json one object with a
 // "partitions" list.
 //

@@ -108,7 +108,9 @@ int writeLogReports(const PlanCommandOptions& opts, const GlobalOptions& globals
     printError(fmt::format("cannot create the directory '{}': {}", dir, ec.message()));
     return kExitInputError;
   }
-  std::vector<LoggedGraph> graphs = listLoggedGraphs(log, kind);
+  DiagnosticEngine notes; // events whose payload is missing
+  std::vector<LoggedGraph> graphs = listLoggedGraphs(log, kind, &notes);
+  printDiagnostics(notes);
   std::string rows;
   int status = kExitOk;
   for (const LoggedGraph& g : graphs) {

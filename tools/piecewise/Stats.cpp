@@ -6,13 +6,13 @@
 // `--json` prints the same as one JSON object. `--peak-memory` adds the
 // estimated peak live bytes of the root graph run in order, with each storage
 // freed at its last use (views share their base's storage) and with no frees
-// (lifetime/Lifetimes.h).
+// (partition/Lifetimes.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
 
-#include "piecewise/lifetime/Lifetimes.h"
+#include "piecewise/partition/Lifetimes.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -79,7 +79,10 @@ void addVerifyWrapperCommand(CLI::App& app, const GlobalOptions& globals, int& e
     std::unique_ptr<SourceBuffer> log;
     LogKind kind = detectLog(buffer->text());
     if (kind != LogKind::None && ref.graph.empty()) {
-      for (const LoggedGraph& g : listLoggedGraphs(*buffer, kind))
+      DiagnosticEngine notes; // events whose payload is missing
+      std::vector<LoggedGraph> graphs = listLoggedGraphs(*buffer, kind, &notes);
+      printDiagnostics(notes);
+      for (const LoggedGraph& g : graphs)
         if (g.isOutputCode())
           codes.push_back(extractLoggedGraph(*buffer, kind, g));
       if (codes.empty()) {

@@ -66,7 +66,14 @@ int main(int argc, char** argv) {
   app.add_option("--graph", globals.graph,
                  "The graph to read from a TORCH_TRACE or TORCH_LOGS log (an ID that "
                  "`piecewise graphs LOG` lists, or its position); `LOG#ID` says the same")
-      ->type_name("ID");
+      ->type_name("ID")
+      ->check(
+          [](const std::string& id) {
+            return id.empty()
+                       ? std::string("--graph needs an ID (`piecewise graphs LOG` lists them)")
+                       : std::string();
+          },
+          "non-empty");
 
   int exitCode = kExitOk;
   addLintCommand(app, globals, exitCode);

@@ -74,11 +74,67 @@ TEST(Effects, MethodsOperatorsAndOpaque) {
   EXPECT_FALSE(e.mayWrite(*g.lookup("s")));
   EXPECT_TRUE(e.of(*g.lookup("foo")).opaque);
   EXPECT_EQ(written(e, *g.lookup("setitem")), Names{"x"}); // not v
-  EXPECT_TRUE(aliased(e, *g.lookup("setitem")).empty());
+  // Its value is x (`setitem = x`), never v: v is copied into x.
+  EXPECT_EQ(aliased(e, *g.lookup("setitem")), Names{"x"});
   const NodeEffects& o = e.of(*g.lookup("o"));
   EXPECT_TRUE(o.opaque && o.keepsOrder && !o.removable && !o.cseCandidate);
   EXPECT_EQ(written(e, *g.lookup("o")), (Names{"x", "v"}));
   EXPECT_TRUE(e.of(*g.lookup("m")).opaque);
+}
+
+TEST(Effects, EmptyAllocationIsOneProperty) {
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
+    def forward(self, x: "f32[4]"):
+        a = torch.ops.aten.empty.memory_format([4])
+        b = torch.ops.aten.empty_strided.default([4], [1])
+        c = torch.ops.aten.new_empty.default(x, [4])
+        d = torch.empty_like(x)
+        e = x.new_empty([4])
+        f = torch.ops.aten.zeros.default([4])
+        g = x.empty_like()
+        h = torch.ops.aten._empty_affine_quantized.default([4])
+        i = torch.ops.aten.empty_permuted.default([4], [0])
+        j = torch.ops.aten.empty.out([4], out = x)
+        k = mylib.empty(x)
+        return (a, b, c, d, e, f, g, h, i, j, k)
+)py");
+  for (const OpRegistry* registry : {&atenRegistry(), static_cast<const OpRegistry*>(nullptr)}) {
+    EffectAnalysis e(registry);
+    std::string got;
+    for (const Node* n : p->graph())
+      if (!n->isPlaceholder() && !n->isOutput())
+        got += e.of(*n).emptyAllocation ? '1' : '0';
+    // Without schemas `empty.out` is opaque: not known to write, still an allocation by name.
+    EXPECT_EQ(got, registry ? "11111001100" : "11111001110");
+    // An uninitialized allocation is never a CSE candidate.
+    if (registry) {
+      EXPECT_FALSE(e.of(*p->graph().lookup("a")).cseCandidate);
+    }
+  }
+}
+
+TEST(Effects, SizeKeepingWritesAreOneProperty) {
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
+    def forward(self, x: "f32[4, 4]", y: "f32[4, 4]", i: "i64[2]"):
+        a = torch.ops.aten.add_.Tensor(x, y)
+        b = torch.ops.aten.t_.default(x)
+        c = torch.ops.aten.resize_.default(x, [16])
+        d = x.copy_(y)
+        e = x.unsqueeze_(0)
+        x[i] = 1.0
+        f = operator.iadd(x, y)
+        g = torch.relu_(x)
+        h = torch.ops.aten.index_put_.default(x, [i], y)
+        k = torch.ops.aten.relu.default(x)
+        return (a, b, c, d, e, f, g, h, k)
+)py");
+  EffectAnalysis e(&atenRegistry());
+  std::string got;
+  for (const Node* n : p->graph())
+    if (!n->isPlaceholder() && !n->isOutput())
+      got += e.of(*n).keepsSizes ? '1' : '0';
+  // add_, t_, resize_, copy_, unsqueeze_, setitem, iadd, relu_, index_put_, relu (writes nothing)
+  EXPECT_EQ(got, "1001011110");
 }
 
 TEST(Effects, NoRegistryMakesEveryOpOpaque) {

@@ -258,25 +258,6 @@ TEST(SplittingOpPartitioner, EmptyMergeRefusedWithoutAPreviousCompiledPiece) {
   EXPECT_EQ(split(*p, {"aten::sin"}), "1:S[r](x)->(r) 2:C[e](x)->(e) 3:S[s](e)->(s)");
 }
 
-TEST(SplittingOpPartitioner, IsEmptyAllocation) {
-  auto p = parseGraph(R"py(class M(torch.nn.Module):
-    def forward(self, x: "f32[4]"):
-        a = torch.ops.aten.empty.memory_format([4])
-        b = torch.ops.aten.empty_strided.default([4], [1])
-        c = torch.ops.aten.new_empty.default(x, [4])
-        d = torch.empty_like(x)
-        e = x.new_empty([4])
-        f = torch.ops.aten.zeros.default([4])
-        g = x.empty_like()
-        return (a, b, c, d, e, f, g)
-)py");
-  std::string got;
-  for (const Node* n : p->graph())
-    if (!n->isPlaceholder() && !n->isOutput())
-      got += isEmptyAllocation(*n) ? '1' : '0';
-  EXPECT_EQ(got, "1111100");
-}
-
 TEST(SplittingOpPartitioner, SymIntPlaceholderInAShapeIsAnInput) {
   auto p = parseGraph(R"py(class M(torch.nn.Module):
     def forward(self, s0: "Sym(s0)", x: "f32[s0, 8]"):

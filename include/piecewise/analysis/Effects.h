@@ -35,12 +35,18 @@
 //     `set_`, ...: they alias all their inputs), ops annotated as views that
 //     may copy (`reshape`, `contiguous`, `to`: not plain views), random ops
 //     (including attention and RNN ops with dropout) (consume RNG state: kept, never merged, keep
-//     their order), uninitialized allocations (`empty*`: never merged),
+//     their order), uninitialized allocations (`empty*`, `new_empty*`, `torch.empty*`:
+//     never merged; `emptyAllocation`), in-place writes that keep sizes (`add_`,
+//     `copy_`, `setitem`, ...: `keepsSizes`),
 //     assertions / profiler / record_stream ops (kept, keep order).
 //  5. Python callables FX records: the pure `operator.*` functions,
 //     `builtins.getattr`, `math.*`, `torch.sym_*` compute a value (removable,
 //     CSE candidates); `operator.setitem` / `operator.delitem` and the in-place
-//     `operator.i*` (`iadd`, ...) write their first operand.
+//     `operator.i*` (`iadd`, ...) write their first operand; the value of
+//     setitem and the i* is that operand (torch >= 2.12 prints `x[i] = v;
+//     setitem = x`; `a += b` is `a`), so it aliases the first operand only
+//     (a value written into `x` is copied, never kept alive by `x`); delitem
+//     returns None.
 //  6. Tensor methods (call_method): a name ending in `_` (`x.add_()`) writes
 //     its self (for every consumer: dce keeps it, cse does not merge reads of
 //     `x` across it, the reorder keeps it in order); a listed out-of-place
@@ -86,6 +92,7 @@ enum class WriteKind : uint8_t {
 enum class AliasKind : uint8_t {
   Fresh,      ///< outputs are new storage
   SchemaArgs, ///< outputs are views of the schema arguments in aliasedArgs
+  FirstArg,   ///< its value is its first argument (`x[i] = v` is x, `a += b` is a)
   AllInputs,  ///< outputs may alias any node it references
 };
 
@@ -105,6 +112,17 @@ struct NodeEffects {
   bool plainView = false;
   /// True when the effects come from rule 1 (opaque).
   bool opaque = false;
+  /// It only allocates a tensor whose contents are unspecified (`aten::empty*`,
+  /// `aten::new_empty*`, `torch.empty`, `torch.empty_like`, `x.new_empty()`,
+  /// ...; rule 4): never a CSE candidate, and a piece of one alone merges into
+  /// the piece before it (SplittingOpPartitioner).
+  bool emptyAllocation = false;
+  /// It writes in place but never changes the sizes of what it writes
+  /// (`add_`, `copy_`, `fill_`, `index_put_`, `x[i] = v`, `operator.iadd`, ...;
+  /// rule 4): a size query after it reads the sizes the tensor's meta gives
+  /// (DecomposeSize). Any other write (`t_`, `resize_`, `set_`, `out=`, an
+  /// opaque node) may change sizes.
+  bool keepsSizes = false;
   WriteKind writes = WriteKind::None;
   AliasKind aliases = AliasKind::Fresh;
   /// Schema argument indices written in place (WriteKind::SchemaArgs).
@@ -161,6 +179,10 @@ public:
     switch (e.aliases) {
     case AliasKind::Fresh:
       return;
+    case AliasKind::FirstArg:
+      if (!node.args().empty())
+        node.args()[0].forEachNode(fn);
+      return;
     case AliasKind::AllInputs:
       node.forEachInput(fn);
       return;
@@ -184,6 +206,7 @@ public:
 
 private:
   NodeEffects classify(const Node& node);
+  NodeEffects classifyEffects(const Node& node);
 
   const OpRegistry* registry_;
   std::unordered_map<uint64_t, NodeEffects> cache_;

@@ -30,7 +30,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "piecewise/lifetime/Lifetimes.h"
+#include "piecewise/partition/Lifetimes.h"
 #include "piecewise/support/Diagnostic.h"
 #include "piecewise/support/FailureOr.h"
 #include "piecewise/verify/PlanVerifier.h"

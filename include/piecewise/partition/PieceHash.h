@@ -6,7 +6,9 @@
 //  - the piece kind;
 //  - each input's meta (dtype, sizes, strides, device; a SymInt's expression);
 //  - each node's op, target, arguments and keyword arguments (constants
-//    included: a string, an int, a dtype, a symbolic size), and meta;
+//    included: a string, an int, a dtype, a symbolic size), and meta, except
+//    a tuple's (a multi-output node's list of metas): FX prints none for it, so
+//    a piece hashes the same from a live graph and from its dump;
 //  - the wiring: every reference is hashed as "input #i" or "node #j of the
 //    piece", never by name;
 //  - which values the piece returns, in order.

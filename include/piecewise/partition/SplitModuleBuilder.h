@@ -27,7 +27,11 @@
 //    returns a tuple, also with one or no value.
 // Names are kept, so the printed module reads like the original, and every
 // graph of the tree shares the original graph's string interner. Children of
-// the source module that a piece calls are copied into that piece's module.
+// the source module that a piece calls are copied into that piece's module;
+// children read by get_attr (the branches of `torch.cond`, the body of
+// `wrap`, a flex-attention score_mod: higher-order ops take submodules as
+// values) are copied into the stitching module, which reads them and passes
+// them to the pieces, as it does every get_attr value.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -46,7 +50,8 @@ struct SplitModuleOptions {
   std::string className = "GraphModule";
   /// The module the plan's graph belongs to. When set, a piece holding a
   /// call_module node (`self.layers.0(x)`) gets a copy of the child module it
-  /// calls (`layers`), so the piece's module is complete.
+  /// calls (`layers`), and the stitching module a copy of each child a
+  /// get_attr reads (`self.cond_true_0`), so every module is complete.
   const Module* sourceModule = nullptr;
 };
 

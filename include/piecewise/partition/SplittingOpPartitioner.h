@@ -21,9 +21,9 @@
 //    stays in the stitching module, which passes it to the pieces that use it
 //    (what torch.fx's split_module does), so a piece of constants alone never
 //    appears.
-// Then a piece that holds only one empty-allocation node (`aten::empty*`,
-// `aten::new_empty*`, `torch.empty`, `torch.empty_like`, `torch.empty_strided`,
-// the `new_empty` method) merges into the previous non-splitting piece when
+// Then a piece that holds only one empty-allocation node (the effect model's
+// NodeEffects::emptyAllocation: `aten::empty*`, `aten::new_empty*`,
+// `torch.empty*`, the `new_empty*` methods) merges into the previous non-splitting piece when
 // all its inputs are placeholders or defined in that piece or earlier; never
 // into a splitting piece, and a splitting piece never merges.
 // Pieces keep the original order (mutations such as KV-cache writes stay in
@@ -87,9 +87,6 @@ private:
   std::vector<std::string> spellings_; ///< as written
   bool matchFunctionalized_;
 };
-
-/// True for a node that only allocates an uninitialized tensor.
-bool isEmptyAllocation(const Node& node);
 
 /// One message per splitting-op pattern that matches no node of `graph`, when
 /// the graph has any call (a typo must not look like success): "splitting op

@@ -68,8 +68,11 @@ struct LoggedGraph {
   bool isOutputCode() const { return stage == "output_code"; }
 };
 
-/// Every graph in `log`, in log order. Malformed event lines are skipped.
-std::vector<LoggedGraph> listLoggedGraphs(const SourceBuffer& log, LogKind kind);
+/// Every graph in `log`, in log order. Malformed event lines are skipped; a
+/// TORCH_TRACE graph event whose payload is missing is not listed, and when
+/// `notes` is given gets a note at its line saying so.
+std::vector<LoggedGraph> listLoggedGraphs(const SourceBuffer& log, LogKind kind,
+                                          DiagnosticEngine* notes = nullptr);
 
 /// The payload of `graph` as a buffer named like `log`, with `log`'s line
 /// numbers (see the file comment).
@@ -77,7 +80,8 @@ std::unique_ptr<SourceBuffer> extractLoggedGraph(const SourceBuffer& log, LogKin
                                                  const LoggedGraph& graph);
 
 /// The graph `id` names: an id from listLoggedGraphs, or its 1-based position.
-/// Null (and an error at the log's first line listing the choices) when none.
+/// Null (and an error naming the log, with no line: the ID is not in it, listing the
+/// choices) when none.
 const LoggedGraph* findLoggedGraph(const std::vector<LoggedGraph>& graphs, std::string_view id,
                                    const SourceBuffer& log, DiagnosticEngine& diag);
 

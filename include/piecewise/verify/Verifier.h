@@ -8,7 +8,9 @@
 //    than the schema takes, every keyword names an argument, every required
 //    argument is given);
 //  - a getitem index is inside a known multi-output (schema returns or list meta);
-//  - call_module targets name an existing child module (when children are known).
+//  - call_module targets, and get_attr targets a higher-order op takes as a
+//    submodule (`torch.cond`'s branches), name an existing child module (when
+//    children are known).
 // Each violation is a diagnostic at the offending node's source location.
 //
 //===----------------------------------------------------------------------===//
@@ -29,7 +31,7 @@ struct VerifyOptions {
 LogicalResult verifyGraph(const Graph& graph, const OpRegistry* registry, DiagnosticEngine& diag,
                           const VerifyOptions& options = {});
 /// Verifies a module and all its children.
-LogicalResult verifyModule(const Module& module, const OpRegistry* registry,
-                           DiagnosticEngine& diag, const VerifyOptions& options = {});
+LogicalResult verifyModule(const Module& module, const OpRegistry* registry, DiagnosticEngine& diag,
+                           const VerifyOptions& options = {});
 
 } // namespace piecewise

@@ -1,6 +1,6 @@
 //===- Lifetimes.cpp - Buffer lifetimes and partition signatures ----------===//
 
-#include "piecewise/lifetime/Lifetimes.h"
+#include "piecewise/partition/Lifetimes.h"
 
 #include "piecewise/support/CheckedInt.h"
 

@@ -1,6 +1,6 @@
 //===- LifetimesTest.cpp - Storages, cudagraph partitions, signatures -----===//
 
-#include "piecewise/lifetime/Lifetimes.h"
+#include "piecewise/partition/Lifetimes.h"
 #include "piecewise/codegen/PlanPipeline.h"
 #include "piecewise/partition/CudagraphPartitioner.h"
 #include "piecewise/partition/SplitGraph.h"
