@@ -33,8 +33,7 @@ def run_once(binary, path, out):
     if r.returncode != 0:
         sys.exit(f"piecewise split failed ({r.returncode}):\n{r.stderr}")
     rss = int(re.search(r"MAXRSS (\d+)", r.stderr).group(1)) / 1024
-    phases = [line.strip() for line in r.stderr.splitlines() if line.strip().endswith(
-        ("parse, verify", "boundary check", "split module", "write", "report"))]
+    phases = [line.strip() for line in r.stderr.splitlines() if re.match(r"\s*[\d.]+ ms  ", line)]
     return wall, rss, phases
 
 
