@@ -201,7 +201,8 @@ def _string_spelling(rng, s):
             elif cp < 0x100 and how < 0.3:
                 out.append(f"\\x{cp:02x}")
             elif cp < 0x200 and how < 0.5:
-                out.append("\\" + format(cp, "03o"))  # three digits: `\632` would read as one escape
+                # Three digits: `\63` followed by a `2` would read as one escape.
+                out.append("\\" + format(cp, "03o"))
             elif cp < 0x10000 and how < 0.7:
                 out.append(f"\\u{cp:04X}")
             elif how < 0.85:

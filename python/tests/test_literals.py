@@ -16,7 +16,6 @@ Over random values of every literal class (seeded; PIECEWISE_LITERAL_CASES sets 
 import ast
 import os
 import subprocess
-from pathlib import Path
 
 import pytest
 import torch
