@@ -526,25 +526,20 @@ bool isIdentChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || isDecDigit(c) ||
          static_cast<unsigned char>(c) >= 0x80;
 }
-int digitValue(char c) {
-  int h = hexValue(c);
-  return h;
-}
-
 /// Digits of `radix` with single underscores between them, from p. Returns
 /// the end; `count` gets the number of digits; `bad` the first misplaced '_'.
 const char* scanDigits(const char* p, const char* e, int radix, size_t& count, const char*& bad) {
   count = 0;
   bad = nullptr;
   while (p < e) {
-    int v = digitValue(*p);
+    int v = hexValue(*p);
     if (v >= 0 && v < radix) {
       ++count;
       ++p;
       continue;
     }
     if (*p == '_') {
-      if (p + 1 >= e || digitValue(p[1]) < 0 || digitValue(p[1]) >= radix) {
+      if (p + 1 >= e || hexValue(p[1]) < 0 || hexValue(p[1]) >= radix) {
         bad = p;
         return p;
       }
