@@ -15,7 +15,7 @@ PIP_PACKAGES := torch==2.13.0 pytest cmake ninja pybind11 scikit-build-core tran
 
 DEMO_INPUT ?= examples/llama2_makefx.py
 
-.PHONY: all deps apt-deps pip-deps configure build build-cli test demo asan fuzz stress format clean
+.PHONY: all deps apt-deps pip-deps configure build build-cli test demo asan fuzz stress bench-split format clean
 
 all: build
 
@@ -112,6 +112,13 @@ stress: build
 	$(PYTHON) tools/stress/stress.py --bin $(BUILD_DIR)/piecewise --cases $(STRESS_CASES) \
 	  --seed $(STRESS_SEED) --jobs $(JOBS) --keep $(BUILD_DIR)/stress-failures \
 	  --json $(BUILD_DIR)/stress-summary.json
+	PIECEWISE_BIN=$(abspath $(BUILD_DIR))/piecewise PIECEWISE_LITERAL_CASES=$(STRESS_CASES) \
+	  PIECEWISE_LITERAL_SEED=$(STRESS_SEED) $(PYTHON) -m pytest -q python/tests/test_literals.py
+
+# The big-graph check to run before a change lands (docs/PERFORMANCE.md): `split -o` of
+# the 30,000-layer dump, best of 3, with wall time, peak RSS, phases and the load average.
+bench-split: build
+	$(PYTHON) bench/split_big.py --bin $(BUILD_DIR)/piecewise --repeat 3
 
 format:
 	clang-format-14 -i $$(git ls-files '*.cpp' '*.h')

@@ -3,6 +3,7 @@
 #include "piecewise/codegen/WrapperCodegen.h"
 
 #include "piecewise/ir/Target.h"
+#include "piecewise/ir/ValueTables.h"
 #include "piecewise/text/Printer.h"
 
 #include <fmt/format.h>
@@ -149,28 +150,9 @@ WrapperProgram lowerToWrapper(const LifetimePlan& lt) {
 
 namespace {
 
-/// The device types torch.device accepts.
-bool isDeviceType(std::string_view type) {
-  static constexpr std::string_view kTypes[] = {
-      "cpu",    "cuda",   "mps",    "xpu",    "xla",           "meta", "hpu",
-      "mtia",   "ipu",    "hip",    "ve",     "fpga",          "maia", "lazy",
-      "vulkan", "mkldnn", "opengl", "opencl", "privateuseone", "ideep"};
-  for (std::string_view t : kTypes)
-    if (type == t)
-      return true;
-  return false;
-}
-
 /// `type` or `type:N` with a known device type and a decimal index.
 bool isDeviceSpelling(std::string_view s) {
-  size_t colon = s.find(':');
-  if (!isDeviceType(s.substr(0, colon)))
-    return false;
-  if (colon == std::string_view::npos)
-    return true;
-  std::string_view index = s.substr(colon + 1);
-  return !index.empty() && index.size() <= 9 &&
-         index.find_first_not_of("0123456789") == std::string_view::npos;
+  return parseDeviceSpelling(s).has_value();
 }
 
 class PythonEmitter {

@@ -12,8 +12,9 @@ struct DTypeInfo {
   unsigned itemSize;
 };
 
-// The short names are the abbreviations FX prints in annotations.
-constexpr std::array<DTypeInfo, 31> kInfos = {{
+// The short names are the abbreviations FX prints in annotations (torch.fx.graph's
+// dtype_abbrs); a dtype FX has no abbreviation for keeps its torch name.
+constexpr std::array<DTypeInfo, 47> kInfos = {{
     {DType::Unknown, "?", "unknown", 0},
     {DType::Bool, "b8", "bool", 1},
     {DType::UInt8, "u8", "uint8", 1},
@@ -37,14 +38,30 @@ constexpr std::array<DTypeInfo, 31> kInfos = {{
     {DType::Float8E5M2FNUZ, "f8e5m2fnuz", "float8_e5m2fnuz", 1},
     {DType::Float8E8M0FNU, "f8e8m0fnu", "float8_e8m0fnu", 1},
     {DType::Float4E2M1FNx2, "f4e2m1fnx2", "float4_e2m1fn_x2", 1},
-    {DType::Bits8, "bits8", "bits8", 1},
-    {DType::Bits16, "b16", "bits16", 2},
+    {DType::Bits8, "b8x1", "bits8", 1},
+    {DType::Bits16, "b16x1", "bits16", 2},
     {DType::Bits1x8, "b1x8", "bits1x8", 1},
     {DType::Bits2x4, "b2x4", "bits2x4", 1},
     {DType::Bits4x2, "b4x2", "bits4x2", 1},
     {DType::QInt8, "qi8", "qint8", 1},
     {DType::QUInt8, "qu8", "quint8", 1},
     {DType::QInt32, "qi32", "qint32", 4},
+    {DType::QUInt4x2, "quint4x2", "quint4x2", 1},
+    {DType::QUInt2x4, "quint2x4", "quint2x4", 1},
+    {DType::UInt1, "uint1", "uint1", 1},
+    {DType::UInt2, "uint2", "uint2", 1},
+    {DType::UInt3, "uint3", "uint3", 1},
+    {DType::UInt4, "uint4", "uint4", 1},
+    {DType::UInt5, "uint5", "uint5", 1},
+    {DType::UInt6, "uint6", "uint6", 1},
+    {DType::UInt7, "uint7", "uint7", 1},
+    {DType::Int1, "int1", "int1", 1},
+    {DType::Int2, "int2", "int2", 1},
+    {DType::Int3, "int3", "int3", 1},
+    {DType::Int4, "int4", "int4", 1},
+    {DType::Int5, "int5", "int5", 1},
+    {DType::Int6, "int6", "int6", 1},
+    {DType::Int7, "int7", "int7", 1},
 }};
 
 const DTypeInfo& info(DType t) {
@@ -93,6 +110,8 @@ std::optional<DType> parseDTypeTorchName(std::string_view s) {
     return DType::Complex128;
   if (s == "chalf")
     return DType::Complex32;
+  if (s == "bit")
+    return DType::UInt1;
   return std::nullopt;
 }
 

@@ -11,6 +11,8 @@
 
 #include "piecewise/schema/ArgumentResolution.h"
 
+#include "piecewise/ir/ValueTables.h"
+
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -78,11 +80,9 @@ std::optional<Argument> parseIdentifier(std::string_view s, Graph& graph) {
     return Argument::boolean(true);
   if (s == "False")
     return Argument::boolean(false);
-  if (s == "contiguous_format" || s == "preserve_format" || s == "channels_last" ||
-      s == "channels_last_3d")
-    return Argument::memoryFormat(graph.intern(s));
-  if (s == "strided" || s == "sparse_coo" || s == "sparse_csr" || s == "sparse_csc" ||
-      s == "sparse_bsr" || s == "sparse_bsc" || s == "_mkldnn" || s == "jagged")
+  if (std::string_view f = canonicalMemoryFormat(s); !f.empty())
+    return Argument::memoryFormat(graph.intern(f));
+  if (isLayoutName(s))
     return Argument::layout(graph.intern(s));
   if (std::optional<DType> t = parseDTypeTorchName(s))
     return Argument::dtype(*t);

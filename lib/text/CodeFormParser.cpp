@@ -20,11 +20,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "InplaceOperators.h"
+#include "Literal.h"
 #include "PyLexer.h"
-#include "PythonLiteral.h"
 #include "piecewise/ir/PythonNames.h"
 #include "piecewise/ir/Target.h"
+#include "piecewise/ir/ValueTables.h"
 #include "piecewise/support/Hashing.h"
 #include "piecewise/support/PointerMap.h"
 #include "piecewise/text/Parser.h"
@@ -49,36 +49,10 @@ using text::Token;
 constexpr int kMaxDepth = 256;
 constexpr size_t kMaxErrors = 20;
 
-struct BinaryOp {
-  std::string_view token;
-  std::string_view target;
-};
-
-constexpr BinaryOp kBinaryOps[] = {
-    {"+", "operator.add"},     {"-", "operator.sub"},       {"*", "operator.mul"},
-    {"/", "operator.truediv"}, {"//", "operator.floordiv"}, {"%", "operator.mod"},
-    {"**", "operator.pow"},    {"@", "operator.matmul"},    {"&", "operator.and_"},
-    {"|", "operator.or_"},     {"^", "operator.xor"},       {"<<", "operator.lshift"},
-    {">>", "operator.rshift"}, {"==", "operator.eq"},       {"!=", "operator.ne"},
-    {"<", "operator.lt"},      {"<=", "operator.le"},       {">", "operator.gt"},
-    {">=", "operator.ge"},
-};
-
-std::string_view binaryTarget(std::string_view tok) {
-  for (const BinaryOp& op : kBinaryOps)
-    if (op.token == tok)
-      return op.target;
-  return {};
-}
-
-bool isLayoutName(std::string_view s) {
-  return s == "strided" || s == "sparse_coo" || s == "sparse_csr" || s == "sparse_csc" ||
-         s == "sparse_bsr" || s == "sparse_bsc" || s == "_mkldnn" || s == "jagged";
-}
-
-bool isMemoryFormatName(std::string_view s) {
-  return s == "contiguous_format" || s == "preserve_format" || s == "channels_last" ||
-         s == "channels_last_3d";
+/// `operator.mul` for `*`: the binary operator FX prints as that symbol.
+std::string operatorTarget(std::string_view symbol, OperatorSyntax syntax) {
+  const PythonOperator* op = findOperatorBySymbol(symbol, syntax);
+  return op ? "operator." + std::string(op->name) : std::string();
 }
 
 /// Python builtins that FX prints as bare calls.
@@ -170,8 +144,13 @@ private:
   std::optional<Argument> tryParseComplex(PyLexer& lex);
   std::optional<Argument> parseDict(PyLexer& lex, Token open, int depth);
   std::optional<Argument> parseNumber(Token t, bool negate);
+  /// `inf`, `nan`, `infj`, `nanj` (negated after a unary '-'), or nullopt.
+  std::optional<Argument> namedNumber(std::string_view name, bool negate);
   std::optional<Argument> resolveName(Token t);
   bool expect(PyLexer& lex, Tok kind, const char* what);
+  /// Reads the quoted annotation `ann` into `meta`: its string value (escapes
+  /// decoded, as for any string) parsed by parseAnnotation.
+  bool readAnnotation(Token ann, Graph& g, Meta& meta);
   Module* startImplicitGraph();
 
   Location locOf(const char* p) const {
@@ -220,6 +199,9 @@ private:
   static constexpr size_t kRecent = 4096;
   Node* recent_[kRecent] = {};
   std::string scratch_;
+  /// Annotations already read, by their text in the source buffer (escape-free
+  /// ones only): a dump repeats a few hundred shapes over a million nodes.
+  std::unordered_map<std::string_view, Meta> annotationCache_;
 };
 
 //===----------------------------------------------------------------------===//
@@ -367,6 +349,7 @@ Module* CodeFormParser::startImplicitGraph() {
   root_->loc = locOf(lineBegin_);
   graph_ = &root_->graph();
   globalHeads_.clear();
+  annotationCache_.clear();
   inBody_ = true;
   provenance_ = Symbol();
   return root_.get();
@@ -486,6 +469,7 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
   }
   graph_ = &g;
   globalHeads_.clear();
+  annotationCache_.clear();
   forgetRecent();
   Token open = lex.next();
   if (!open.is(Tok::LParen)) {
@@ -563,8 +547,7 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
         error(ann.begin, "expected a type annotation (a quoted one, or a class name)");
         return;
       } else {
-        std::string_view inner = ann.text().substr(1, ann.text().size() - 2);
-        if (failed(parseAnnotation(inner, locOf(ann.begin + 1), g, meta, diag_))) {
+        if (!readAnnotation(ann, g, meta)) {
           failed_ = true;
           return;
         }
@@ -609,6 +592,37 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
 //===----------------------------------------------------------------------===//
 // Statements
 //===----------------------------------------------------------------------===//
+
+bool CodeFormParser::readAnnotation(Token ann, Graph& g, Meta& meta) {
+  std::string_view lit = ann.text();
+  std::string_view value;
+  size_t valueAt = 1;
+  bool cacheable = (lit[0] == '"' || lit[0] == '\'') && lit.find('\\') == std::string_view::npos;
+  if (cacheable) {
+    value = lit.substr(1, lit.size() - 2); // no escapes: the text is the value
+    if (auto it = annotationCache_.find(value); it != annotationCache_.end()) {
+      meta = it->second;
+      return true;
+    }
+  } else {
+    size_t badAt = 0;
+    const char* why = nullptr;
+    if (!PyLexer::decodeString(lit, scratch_, badAt, why)) {
+      error(ann.begin + badAt, why);
+      return false;
+    }
+    value = scratch_;
+    valueAt = lit.find_first_of("'\"") + 1;
+  }
+  if (failed(parseAnnotation(value, locOf(ann.begin + valueAt), g, meta, diag_))) {
+    failed_ = true;
+    return false;
+  }
+  // The interned names a Meta holds belong to `g`: a nested class's graph has its own.
+  if (cacheable && &g == graph_ && annotationCache_.size() < 65536)
+    annotationCache_.emplace(value, meta);
+  return true;
+}
 
 bool CodeFormParser::expect(PyLexer& lex, Tok kind, const char* what) {
   Token t = lex.next();
@@ -713,8 +727,7 @@ bool CodeFormParser::parseResultBinding(PyLexer& lex, Token target, std::string_
     return false;
   }
   if (ann.is(Tok::String)) {
-    std::string_view inner = ann.text().substr(1, ann.text().size() - 2);
-    if (failed(parseAnnotation(inner, locOf(ann.begin + 1), *graph_, meta, diag_))) {
+    if (!readAnnotation(ann, *graph_, meta)) {
       failed_ = true;
       return false;
     }
@@ -729,7 +742,7 @@ void CodeFormParser::handleAugmentedAssignment(PyLexer& lex, Token target) {
   // updates a in place and is bound to it.
   Token op = lex.next();
   lex.next(); // '='
-  std::string_view opTarget = text::inplaceOperatorTarget(op.text());
+  std::string opTarget = operatorTarget(op.text(), OperatorSyntax::Inplace);
   if (opTarget.empty()) {
     error(op.begin, fmt::format("unsupported augmented assignment '{}='", op.text()));
     return;
@@ -746,7 +759,7 @@ void CodeFormParser::handleAugmentedAssignment(PyLexer& lex, Token target) {
   if (!value)
     return;
   Graph& g = *graph_;
-  std::string_view name = opTarget.substr(std::string_view("operator.").size());
+  std::string_view name = std::string_view(opTarget).substr(std::string_view("operator.").size());
   Meta meta;
   if (!parseResultBinding(lex, target, name, meta))
     return;
@@ -775,7 +788,7 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
   }
   if (lex.peek().is(Tok::LBracket))
     return handleSetItem(lex, first);
-  {
+  if (lex.peek().is(Tok::Operator)) {
     // `a += b`: an operator token glued to '='.
     PyLexer probe = lex;
     Token op = probe.next();
@@ -792,14 +805,16 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
     // (flattened inputs) are the two statement forms that define no node.
     if (lex.peek().is(Tok::Comma))
       return handleFlattenInputs(lex, first);
-    PyLexer probe = lex;
-    if (probe.consumeIf(Tok::Colon) && probe.next().is(Tok::String) &&
-        (probe.peek().is(Tok::Semi) || probe.peek().is(Tok::End)))
-      return handleDeclarations(lex, first);
   }
   Meta meta;
-  if (lex.consumeIf(Tok::Colon)) {
+  if (lex.peek().is(Tok::Colon)) {
+    PyLexer atColon = lex;
+    lex.next();
     Token ann = lex.next();
+    if (ann.is(Tok::String) && (lex.peek().is(Tok::Semi) || lex.peek().is(Tok::End))) {
+      lex = atColon;
+      return handleDeclarations(lex, first);
+    }
     if (ann.is(Tok::Error)) {
       lexError(lex, ann);
       return poison();
@@ -808,8 +823,7 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
       error(ann.begin, "expected a quoted type annotation after ':'");
       return poison();
     }
-    std::string_view inner = ann.text().substr(1, ann.text().size() - 2);
-    if (failed(parseAnnotation(inner, locOf(ann.begin + 1), g, meta, diag_))) {
+    if (!readAnnotation(ann, g, meta)) {
       failed_ = true;
       return poison();
     }
@@ -897,9 +911,8 @@ void CodeFormParser::handleDeclarations(PyLexer& lex, Token first) {
         error(ann.begin, "expected a quoted type annotation after ':'");
       return;
     }
-    std::string_view inner = ann.text().substr(1, ann.text().size() - 2);
     Meta meta;
-    if (failed(parseAnnotation(inner, locOf(ann.begin + 1), *graph_, meta, diag_))) {
+    if (!readAnnotation(ann, *graph_, meta)) {
       failed_ = true;
       return;
     }
@@ -1098,10 +1111,7 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
       return false;
     }
     spec.op = OpKind::CallFunction;
-    spec.target = first.isOp("-")   ? "operator.neg"
-                  : first.isOp("~") ? "operator.invert"
-                  : first.isOp("+") ? "operator.pos"
-                                    : "operator.not_";
+    spec.target = operatorTarget(first.text(), OperatorSyntax::Unary);
     spec.args.push_back(std::move(*operand));
     return true;
   }
@@ -1240,7 +1250,8 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
     lexError(lex, op);
     return false;
   }
-  std::string_view target = op.is(Tok::Operator) ? binaryTarget(op.text()) : std::string_view();
+  std::string target =
+      op.is(Tok::Operator) ? operatorTarget(op.text(), OperatorSyntax::Binary) : std::string();
   if (target.empty()) {
     if (op.is(Tok::End))
       error(first.begin, "unsupported statement: the right-hand side is not a call, an index, an "
@@ -1407,8 +1418,10 @@ std::optional<Argument> CodeFormParser::parseArg(PyLexer& lex, int depth) {
       Token n = lex.next();
       if (n.is(Tok::Int) || n.is(Tok::Float) || n.is(Tok::Imag))
         return parseNumber(n, true);
-      if (n.isName("inf"))
-        return Argument::real(-std::numeric_limits<double>::infinity());
+      if (n.is(Tok::Name) && !lex.peek().is(Tok::Dot) && !lex.peek().is(Tok::LParen)) {
+        if (std::optional<Argument> v = namedNumber(n.text(), true))
+          return v;
+      }
       error(n.begin, "expected a number after '-' in an argument");
       return std::nullopt;
     }
@@ -1441,36 +1454,35 @@ std::optional<Argument> CodeFormParser::parseArg(PyLexer& lex, int depth) {
 }
 
 std::optional<Argument> CodeFormParser::parseNumber(Token t, bool negate) {
-  std::string_view s = t.text();
-  if (t.is(Tok::Int)) {
+  // Small decimal ints (sizes, dims) are most numbers: no separators, no prefix.
+  if (t.is(Tok::Int) && t.length <= 18) {
     int64_t v = 0;
-    bool hex = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
-    if (s.find('_') == std::string_view::npos) {
-      auto [p, ec] = hex ? std::from_chars(s.data() + 2, s.data() + s.size(), v, 16)
-                         : std::from_chars(s.data(), s.data() + s.size(), v);
-      if (ec == std::errc() && p == s.data() + s.size())
-        return Argument::integer(negate ? -v : v);
-    }
-    // Out of int64 range (or digit separators): the literal's digits, which
-    // name nothing.
-    std::string text = negate ? "-" + std::string(s) : std::string(s);
-    return Argument::global(graph_->intern(text));
+    auto [p, ec] = std::from_chars(t.begin, t.end(), v);
+    if (ec == std::errc() && p == t.end())
+      return Argument::integer(negate ? -v : v);
   }
-  if (t.is(Tok::Imag)) {
-    std::optional<Argument> im = parseNumber(Token(Tok::Float, t.begin, t.end() - 1), negate);
-    if (!im)
-      return std::nullopt;
-    double v =
-        im->kind() == Argument::Kind::Double ? im->getDouble() : static_cast<double>(im->getInt());
-    return Argument::complex(negate ? -0.0 : 0.0, v);
-  }
-  double d = 0;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), d);
-  if (ec != std::errc() || p != s.data() + s.size()) {
-    std::string tmp(s);
-    d = std::strtod(tmp.c_str(), nullptr);
-  }
-  return Argument::real(negate ? -d : d);
+  text::NumberToken shape;
+  shape.length = t.length;
+  shape.isFloat = t.is(Tok::Float);
+  shape.isImag = t.is(Tok::Imag);
+  return text::numberArgument(text::readNumber(t.text(), shape, negate), *graph_);
+}
+
+std::optional<Argument> CodeFormParser::namedNumber(std::string_view name, bool negate) {
+  // repr(float) and repr(complex) write `inf`, `nan`, `infj`, `nanj`, names
+  // that the module print_readable writes defines (`inf = float('inf')`).
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+  double sign = negate ? -1.0 : 1.0;
+  if (name == "inf")
+    return Argument::real(sign * kInf);
+  if (name == "nan")
+    return Argument::real(negate ? -kNaN : kNaN);
+  if (name == "infj")
+    return Argument::complex(negate ? -0.0 : 0.0, sign * kInf);
+  if (name == "nanj")
+    return Argument::complex(negate ? -0.0 : 0.0, negate ? -kNaN : kNaN);
+  return std::nullopt;
 }
 
 std::optional<Argument> CodeFormParser::resolveName(Token t) {
@@ -1496,10 +1508,8 @@ std::optional<Argument> CodeFormParser::parseNameArg(PyLexer& lex, Token first, 
       return Argument::boolean(false);
     if (name == "Ellipsis")
       return Argument::ellipsis();
-    if (name == "inf")
-      return Argument::real(std::numeric_limits<double>::infinity());
-    if (name == "nan")
-      return Argument::real(std::numeric_limits<double>::quiet_NaN());
+    if (std::optional<Argument> v = namedNumber(name, false))
+      return v;
     return resolveName(first);
   }
   std::string dotted(name);
@@ -1548,6 +1558,8 @@ std::optional<Argument> CodeFormParser::parseNameArg(PyLexer& lex, Token first, 
     std::vector<KwArg> kwargs;
     if (!parseCallArgs(lex, open, items, kwargs, depth))
       return std::nullopt;
+    if (std::optional<Argument> c = text::complexFromCall(dotted, items, !kwargs.empty()))
+      return c;
     std::vector<Argument> kw;
     kw.reserve(kwargs.size() * 2);
     for (KwArg& k : kwargs) {
@@ -1567,8 +1579,8 @@ std::optional<Argument> CodeFormParser::parseNameArg(PyLexer& lex, Token first, 
       return Argument::dtype(*dt);
     if (isLayoutName(rest))
       return Argument::layout(graph_->intern(rest));
-    if (isMemoryFormatName(rest))
-      return Argument::memoryFormat(graph_->intern(rest));
+    if (std::string_view f = canonicalMemoryFormat(rest); !f.empty())
+      return Argument::memoryFormat(graph_->intern(f));
     if (rest.substr(0, 4) == "ops.")
       return Argument::op(graph_->intern(canonicalTarget(d)));
   }
@@ -1661,50 +1673,67 @@ std::optional<Argument> CodeFormParser::parseDevice(PyLexer& lex, Token open) {
     error(open.begin, "expected device(type='...', index=N)");
     return std::nullopt;
   }
-  // torch.device's spellings: `cuda`, `cuda:0`, or `cuda` with index=0.
-  size_t colon = type.find(':');
-  std::string_view kind = std::string_view(type).substr(0, colon);
-  std::string_view digits =
-      colon == std::string::npos ? std::string_view() : std::string_view(type).substr(colon + 1);
-  bool wellFormed =
-      text::isPythonIdentifier(kind) &&
-      (colon == std::string::npos ||
-       (!digits.empty() && digits.size() <= 9 && !index &&
-        std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))) &&
-      (!index || *index >= 0);
-  if (!wellFormed) {
-    error(open.begin, fmt::format("invalid device '{}'{}: expected device(type='cuda', index=0) "
-                                  "or device(type='cuda:0')",
-                                  type, index ? fmt::format(" with index {}", *index) : ""));
+  std::string why;
+  std::optional<std::string> dev = text::deviceFromParts(type, index, why);
+  if (!dev) {
+    error(open.begin, why);
     return std::nullopt;
   }
-  if (index)
-    type += ":" + std::to_string(*index);
-  return Argument::device(graph_->intern(type));
+  return Argument::device(graph_->intern(*dev));
 }
 
 std::optional<Argument> CodeFormParser::tryParseComplex(PyLexer& lex) {
   // `(re+imj)` / `(re-imj)` as repr(complex) writes it; the '(' is consumed.
+  // repr writes `inf` and `nan` as names (`(inf+0j)`, `(nan+infj)`), which
+  // print_readable's module defines.
   PyLexer probe = lex;
-  bool negRe = probe.peek().isOp("-");
-  if (negRe)
-    probe.next();
-  Token re = probe.next();
-  if (!re.is(Tok::Int) && !re.is(Tok::Float))
+  bool reIsInt = false;
+  auto real = [&](double& out) -> bool {
+    bool neg = probe.peek().isOp("-");
+    if (neg)
+      probe.next();
+    Token t = probe.next();
+    reIsInt = t.is(Tok::Int);
+    if (t.isName("inf") || t.isName("nan")) {
+      out = t.isName("inf") ? std::numeric_limits<double>::infinity()
+                            : std::numeric_limits<double>::quiet_NaN();
+    } else if (t.is(Tok::Int) || t.is(Tok::Float)) {
+      std::optional<Argument> v = parseNumber(Token(Tok::Float, t.begin, t.end()), false);
+      if (!v || v->kind() != Argument::Kind::Double)
+        return false;
+      out = v->getDouble();
+    } else {
+      return false;
+    }
+    if (neg)
+      out = -out;
+    return true;
+  };
+  double re = 0;
+  if (!real(re))
     return std::nullopt;
   Token sign = probe.next();
   if (!sign.isOp("+") && !sign.isOp("-"))
     return std::nullopt;
   Token im = probe.next();
-  if (!im.is(Tok::Imag) || !probe.peek().is(Tok::RParen))
+  double imag = 0;
+  if (im.isName("infj") || im.isName("nanj")) {
+    imag = im.isName("infj") ? std::numeric_limits<double>::infinity()
+                             : std::numeric_limits<double>::quiet_NaN();
+  } else if (im.is(Tok::Imag)) {
+    std::optional<Argument> i = parseNumber(im, false);
+    if (!i)
+      return std::nullopt;
+    imag = i->getImag();
+  } else {
+    return std::nullopt;
+  }
+  if (!probe.peek().is(Tok::RParen))
     return std::nullopt;
   probe.next();
-  std::optional<Argument> r = parseNumber(Token(Tok::Float, re.begin, re.end()), negRe);
-  std::optional<Argument> i = parseNumber(im, sign.isOp("-"));
-  if (!r || !i)
-    return std::nullopt;
   lex = probe;
-  return Argument::complex(r->getDouble(), i->getImag());
+  text::ComplexValue c = text::pythonComplexSum(re, reIsInt, sign.isOp("-"), imag);
+  return Argument::complex(c.re, c.im);
 }
 
 std::optional<Argument> CodeFormParser::parseDict(PyLexer& lex, Token open, int depth) {

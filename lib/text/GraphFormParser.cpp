@@ -23,8 +23,8 @@
 #include "piecewise/text/Parser.h"
 
 #include "GraphFormSyntax.h"
+#include "Literal.h"
 #include "PyLexer.h"
-#include "PythonLiteral.h"
 
 #include <fmt/format.h>
 
@@ -404,14 +404,16 @@ bool GraphFormParser::parseDeviceCall(size_t start, std::string_view call, Argum
     if (ok && lex.peek().is(text::Tok::Comma))
       lex.next();
   }
-  if (ok && index)
-    ok = type.find(':') == std::string::npos;
-  std::string spelling = index ? fmt::format("{}:{}", type, *index) : type;
-  if (!ok || !text::isDeviceSpelling(spelling))
-    return error(start, fmt::format("invalid device '{}': expected device(type='cuda', index=0) "
-                                    "or device('cuda:0')",
-                                    call));
-  out = Argument::device(graph_.intern(spelling));
+  std::string why;
+  std::optional<std::string> dev;
+  if (ok)
+    dev = text::deviceFromParts(type, index, why);
+  if (!dev)
+    return error(start, ok ? why
+                           : fmt::format("invalid device '{}': expected device(type='cuda', "
+                                         "index=0) or device('cuda:0')",
+                                         call));
+  out = Argument::device(graph_.intern(*dev));
   return true;
 }
 
@@ -537,6 +539,10 @@ bool GraphFormParser::parseCall(size_t start, std::string_view callee, Argument&
     if (peek() != ')')
       return atEnd() ? error(start, "unterminated '(': the line ends before it is closed")
                      : error(pos_, "expected ',' or ')'");
+  }
+  if (std::optional<Argument> c = text::complexFromCall(callee, args, !kwargs.empty())) {
+    out = std::move(*c);
+    return true;
   }
   out = Argument::call(graph_.intern(callee), std::move(args), Argument::dict(std::move(kwargs)));
   return true;

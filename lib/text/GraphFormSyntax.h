@@ -11,9 +11,13 @@
 //   None True False Ellipsis ...         -> the constants
 //   12  -3                               -> int      (out of int64 range: opaque)
 //   1e-06  2.0  inf  -inf  nan           -> float
+//   2j  1+2j  inf+0j                     -> complex
+//                                           (each exactly as str() writes the
+//                                           number, Literal.h's readCanonicalNumber:
+//                                           `1_000`, `1e-6`, `007` are strings)
 //   torch.float32 / torch.strided / torch.contiguous_format
 //                                        -> dtype / layout / memory format
-//   cpu  cuda  cuda:0  meta  mps  xpu:1  -> device
+//   cpu  cuda  cuda:0  hip:0  xpu:1      -> device (every type torch.device accepts)
 //   torch.ops.ns.op[.overload]           -> op, anywhere
 //   ns.op.default                        -> op, anywhere
 //   ns.op[.overload]                     -> op, only where an op is expected
@@ -68,11 +72,8 @@ BareValue classifyBareToken(std::string_view token, bool opContext);
 /// True when `s`, written without quotes, reads back as the same string.
 bool isSafeBareString(std::string_view s, bool opContext);
 
-/// True for `strided`, `sparse_coo`, ...: names under `torch.` that are layouts.
-bool isLayoutName(std::string_view name);
-/// True for `contiguous_format`, `preserve_format`, `channels_last`, `channels_last_3d`.
-bool isMemoryFormatName(std::string_view name);
-/// True for `cpu`, `cuda`, `cuda:0`, `meta`, `mps`, `xpu:1`, ...
+/// True for `cpu`, `cuda`, `cuda:0`, `hip:1`, ...: str(torch.device) for a
+/// device type in piecewise/ir/ValueTables.h.
 bool isDeviceSpelling(std::string_view s);
 
 /// The canonical target for a call_function target as the graph form prints

@@ -10,9 +10,9 @@
 #include "piecewise/text/Printer.h"
 
 #include "GraphFormSyntax.h"
-#include "InplaceOperators.h"
-#include "PythonLiteral.h"
+#include "Literal.h"
 #include "piecewise/ir/Target.h"
+#include "piecewise/ir/ValueTables.h"
 
 #include <algorithm>
 #include <cctype>
@@ -33,7 +33,8 @@ namespace {
 // Scalars
 //===----------------------------------------------------------------------===//
 
-void appendInt(std::string& out, int64_t v) {
+/// str(v); the printer's hot path, so inline here (text::appendPythonInt is the same).
+inline void appendInt(std::string& out, int64_t v) {
   char buf[24];
   auto res = std::to_chars(buf, buf + sizeof(buf), v);
   out.append(buf, static_cast<size_t>(res.ptr - buf));
@@ -57,18 +58,6 @@ void appendPythonTarget(std::string& out, std::string_view canonical) {
   out += canonical.substr(0, p);
   out += '.';
   out += canonical.substr(p + 2);
-}
-
-/// `device(type='cuda', index=0)` for `cuda:0`, `device(type='cpu')` for `cpu`.
-void appendPythonDevice(std::string& out, std::string_view dev) {
-  size_t colon = dev.find(':');
-  out += "device(type=";
-  appendPythonString(out, dev.substr(0, colon));
-  if (colon != std::string_view::npos) {
-    out += ", index=";
-    out += dev.substr(colon + 1);
-  }
-  out += ')';
 }
 
 //===----------------------------------------------------------------------===//
@@ -145,7 +134,7 @@ void appendCodeArg(std::string& out, const Argument& a, std::string_view nodePre
     out += dtypeTorchName(a.getDType());
     return;
   case K::Device:
-    appendPythonDevice(out, a.getSymbol().str());
+    text::appendPythonDevice(out, a.getSymbol().str());
     return;
   case K::Layout:
   case K::MemoryFormat:
@@ -269,7 +258,8 @@ void appendAnnotation(std::string& out, const Meta& meta) {
     appendSymExpr(out, s->expr);
     out += ')';
   } else if (const OpaqueMeta* o = meta.opaque()) {
-    out += o->text.str();
+    // The annotation string's value; printed inside `"..."`, so escaped for it.
+    text::appendPythonStringBody(out, o->text.str(), '"');
   }
 }
 
@@ -277,36 +267,12 @@ void appendAnnotation(std::string& out, const Meta& meta) {
 // Python operators FX prints as syntax
 //===----------------------------------------------------------------------===//
 
-struct OperatorSyntax {
-  std::string_view name; ///< after `operator.`
-  std::string_view text; ///< ` * `, `-`, `not `
-  enum Form : uint8_t { Binary, Unary, Index } form;
-};
-
-constexpr OperatorSyntax kOperators[] = {
-    {"mul", " * ", OperatorSyntax::Binary},       {"add", " + ", OperatorSyntax::Binary},
-    {"sub", " - ", OperatorSyntax::Binary},       {"truediv", " / ", OperatorSyntax::Binary},
-    {"floordiv", " // ", OperatorSyntax::Binary}, {"mod", " % ", OperatorSyntax::Binary},
-    {"pow", " ** ", OperatorSyntax::Binary},      {"matmul", " @ ", OperatorSyntax::Binary},
-    {"and_", " & ", OperatorSyntax::Binary},      {"or_", " | ", OperatorSyntax::Binary},
-    {"xor", " ^ ", OperatorSyntax::Binary},       {"lshift", " << ", OperatorSyntax::Binary},
-    {"rshift", " >> ", OperatorSyntax::Binary},   {"eq", " == ", OperatorSyntax::Binary},
-    {"ne", " != ", OperatorSyntax::Binary},       {"lt", " < ", OperatorSyntax::Binary},
-    {"le", " <= ", OperatorSyntax::Binary},       {"gt", " > ", OperatorSyntax::Binary},
-    {"ge", " >= ", OperatorSyntax::Binary},       {"neg", "-", OperatorSyntax::Unary},
-    {"invert", "~", OperatorSyntax::Unary},       {"not_", "not ", OperatorSyntax::Unary},
-    {"pos", "+", OperatorSyntax::Unary},          {"getitem", "", OperatorSyntax::Index},
-};
-
-const OperatorSyntax* operatorSyntax(std::string_view target) {
+/// The `operator` function a call_function target names, or null.
+const PythonOperator* operatorOf(std::string_view target) {
   constexpr std::string_view kPrefix = "operator.";
   if (target.substr(0, kPrefix.size()) != kPrefix)
     return nullptr;
-  std::string_view name = target.substr(kPrefix.size());
-  for (const OperatorSyntax& op : kOperators)
-    if (op.name == name)
-      return &op;
-  return nullptr;
+  return findPythonOperator(target.substr(kPrefix.size()));
 }
 
 /// Writes the right-hand side of a call_function statement.
@@ -317,21 +283,25 @@ void appendCallFunction(std::string& out, const Node& n) {
     appendPythonTarget(out, target);
   } else {
     if (n.kwargs().empty()) {
-      if (const OperatorSyntax* op = operatorSyntax(target)) {
-        if (op->form == OperatorSyntax::Binary && args.size() == 2) {
+      if (const PythonOperator* op = operatorOf(target)) {
+        if (op->syntax == OperatorSyntax::Binary && args.size() == 2) {
           appendCodeArg(out, args[0]);
-          out += op->text;
+          out += ' ';
+          out += op->symbol;
+          out += ' ';
           appendCodeArg(out, args[1]);
           return;
         }
-        if (op->form == OperatorSyntax::Unary && args.size() == 1) {
-          out += op->text;
+        if (op->syntax == OperatorSyntax::Unary && args.size() == 1) {
+          out += op->symbol;
+          if (op->symbol == "not")
+            out += ' ';
           appendCodeArg(out, args[0]);
           return;
         }
         // `x[i]` on a value; a constant base (only hand-written graphs have one)
         // keeps the call form, which reads back.
-        if (op->form == OperatorSyntax::Index && args.size() == 2 && args[0].isNode()) {
+        if (op->syntax == OperatorSyntax::Index && args.size() == 2 && args[0].isNode()) {
           appendCodeArg(out, args[0]);
           out += '[';
           appendCodeArg(out, args[1]);
@@ -579,7 +549,8 @@ bool isSubscriptAssignment(const Node& n) {
 std::string_view augmentedAssignmentSymbol(const Node& n) {
   if (!n.isCallFunction() || n.args().size() != 2 || !n.kwargs().empty() || !n.args()[0].isNode())
     return {};
-  return text::inplaceOperatorSymbol(n.target().str());
+  const PythonOperator* op = operatorOf(n.target().str());
+  return op && op->syntax == OperatorSyntax::Inplace ? op->symbol : std::string_view();
 }
 
 void printModule(std::string& out, const Module& m, std::string_view className, unsigned level,

@@ -1,25 +1,43 @@
 #include "PyLexer.h"
 
-#include "PythonLiteral.h"
+#include "Literal.h"
+
+#include <array>
 
 namespace piecewise::text {
 
 namespace {
-bool isIdentStart(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+/// Character classes, one table load per byte on the lexer's hot path.
+enum : uint8_t { kIdentStart = 1, kDigit = 2, kSpace = 4 };
+constexpr std::array<uint8_t, 256> kCharClass = [] {
+  std::array<uint8_t, 256> t{};
+  for (int c = 'a'; c <= 'z'; ++c)
+    t[static_cast<size_t>(c)] = kIdentStart;
+  for (int c = 'A'; c <= 'Z'; ++c)
+    t[static_cast<size_t>(c)] = kIdentStart;
+  t['_'] = kIdentStart;
+  for (int c = '0'; c <= '9'; ++c)
+    t[static_cast<size_t>(c)] = kDigit;
+  t[' '] = t['\t'] = t['\r'] = kSpace;
+  return t;
+}();
+inline uint8_t charClass(char c) {
+  return kCharClass[static_cast<unsigned char>(c)];
 }
-bool isDigit(char c) {
-  return c >= '0' && c <= '9';
+inline bool isIdentStart(char c) {
+  return charClass(c) & kIdentStart;
 }
-bool isIdentChar(char c) {
-  return isIdentStart(c) || isDigit(c);
+inline bool isDigit(char c) {
+  return charClass(c) & kDigit;
+}
+inline bool isIdentChar(char c) {
+  return charClass(c) & (kIdentStart | kDigit);
 }
 } // namespace
 
 Token PyLexer::lex() {
   while (true) {
-    while (cur_ < end_ &&
-           (*cur_ == ' ' || *cur_ == '\t' || *cur_ == '\r' || (multiline_ && *cur_ == '\n')))
+    while (cur_ < end_ && ((charClass(*cur_) & kSpace) || (multiline_ && *cur_ == '\n')))
       ++cur_;
     if (!multiline_ || cur_ >= end_ || *cur_ != '#')
       break;
@@ -33,61 +51,24 @@ Token PyLexer::lex() {
   if (isIdentStart(c)) {
     while (cur_ < end_ && isIdentChar(*cur_))
       ++cur_;
+    // A prefixed string literal: `r'\d'`, `b'x'` (the literal layer decides
+    // which prefixes are values).
+    if (cur_ < end_ && (*cur_ == '\'' || *cur_ == '"') && cur_ - b <= 2 &&
+        isStringPrefix(std::string_view(b, static_cast<size_t>(cur_ - b))))
+      return lexString(b);
     return make(Tok::Name, b);
   }
   if (isDigit(c) || (c == '.' && cur_ + 1 < end_ && isDigit(cur_[1]))) {
-    bool isFloat = false;
-    if (c == '0' && cur_ + 1 < end_ && (cur_[1] == 'x' || cur_[1] == 'X')) {
-      cur_ += 2;
-      while (cur_ < end_ && (isDigit(*cur_) || (*cur_ >= 'a' && *cur_ <= 'f') ||
-                             (*cur_ >= 'A' && *cur_ <= 'F') || *cur_ == '_'))
-        ++cur_;
-      return make(Tok::Int, b);
+    NumberToken n = scanNumber(cur_, end_);
+    if (n.error) {
+      cur_ += n.length;
+      return fail(b + n.errorAt, n.error);
     }
-    while (cur_ < end_ && (isDigit(*cur_) || *cur_ == '_'))
-      ++cur_;
-    if (cur_ < end_ && *cur_ == '.') {
-      isFloat = true;
-      ++cur_;
-      while (cur_ < end_ && isDigit(*cur_))
-        ++cur_;
-    }
-    if (cur_ < end_ && (*cur_ == 'e' || *cur_ == 'E')) {
-      const char* save = cur_;
-      ++cur_;
-      if (cur_ < end_ && (*cur_ == '+' || *cur_ == '-'))
-        ++cur_;
-      if (cur_ < end_ && isDigit(*cur_)) {
-        isFloat = true;
-        while (cur_ < end_ && isDigit(*cur_))
-          ++cur_;
-      } else {
-        cur_ = save;
-      }
-    }
-    if (cur_ < end_ && (*cur_ == 'j' || *cur_ == 'J') &&
-        !(cur_ + 1 < end_ && isIdentChar(cur_[1]))) {
-      ++cur_;
-      return make(Tok::Imag, b);
-    }
-    if (cur_ < end_ && isIdentStart(*cur_))
-      return fail(cur_, "invalid number literal");
-    return make(isFloat ? Tok::Float : Tok::Int, b);
+    cur_ += n.length;
+    return make(n.isImag ? Tok::Imag : n.isFloat ? Tok::Float : Tok::Int, b);
   }
-  if (c == '\'' || c == '"') {
-    ++cur_;
-    while (cur_ < end_ && *cur_ != c) {
-      if (*cur_ == '\\' && cur_ + 1 < end_)
-        ++cur_;
-      ++cur_;
-    }
-    if (cur_ >= end_) {
-      cur_ = end_;
-      return fail(b, "unterminated string literal");
-    }
-    ++cur_;
-    return make(Tok::String, b);
-  }
+  if (c == '\'' || c == '"')
+    return lexString(b);
   ++cur_;
   auto two = [&](char second) {
     if (cur_ < end_ && *cur_ == second) {
@@ -160,6 +141,16 @@ Token PyLexer::lex() {
   }
   cur_ = b;
   return fail(b, "unexpected character");
+}
+
+Token PyLexer::lexString(const char* b) {
+  size_t n = skipPythonString(std::string_view(b, static_cast<size_t>(end_ - b)), 0);
+  if (n == std::string_view::npos) {
+    cur_ = end_;
+    return fail(b, "unterminated string literal");
+  }
+  cur_ = b + n;
+  return make(Tok::String, b);
 }
 
 bool PyLexer::decodeString(std::string_view lit, std::string& out, size_t& errorAt,

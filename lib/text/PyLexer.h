@@ -102,6 +102,8 @@ public:
 
 private:
   Token lex();
+  /// A string literal starting at `b` (its prefix, if any, included).
+  Token lexString(const char* b);
   Token make(Tok k, const char* b) { return Token{k, b, cur_}; }
   Token fail(const char* at, const char* msg) {
     error_ = msg;

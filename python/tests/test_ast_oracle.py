@@ -55,19 +55,55 @@ def _const(node):
 _MISS = object()
 
 
+def _complex_key(v):
+    """A complex constant by its parts' bits (NaN parts compare equal, -0.0 apart)."""
+    part = lambda x: "nan" if x != x else float.hex(x)  # noqa: E731
+    return ("const", "complex", (part(v.real), part(v.imag)))
+
+
 def norm(node):
     """A comparable value for an expression: constants by Python value, names by name."""
     v = _const(node)
     if v is not _MISS and not isinstance(v, (list, tuple, dict, set)):
         if isinstance(v, float) and v != v:
             return ("nan",)
+        if isinstance(v, complex):
+            return _complex_key(v)
         return ("const", type(v).__name__, v if not isinstance(v, float) else float.hex(v))
     if isinstance(node, ast.Name):
-        if node.id in ("inf", "nan"):
-            return ("name-const", node.id)
+        # `inf` and `nan` are the floats print_readable's module defines (`1e999` is inf).
+        if node.id == "inf":
+            return ("const", "float", float.hex(float("inf")))
+        if node.id == "nan":
+            return ("nan",)
         return ("name", node.id)
     if isinstance(node, ast.Attribute):
+        if isinstance(node.value, ast.Name) and node.value.id == "torch":
+            # Aliases are one object to torch: torch.float is torch.float32.
+            import torch
+            obj = getattr(torch, node.attr, None)
+            if isinstance(obj, (torch.dtype, torch.layout, torch.memory_format)):
+                return ("torch", str(obj))
         return ("attr", norm(node.value), node.attr)
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "complex"
+            and len(node.args) == 2 and not node.keywords):
+        # `complex(-0.0, -1.0)`: what piecewise prints where repr() would be misread.
+        parts = [_const(a) if not (isinstance(a, ast.Name) and a.id in ("inf", "nan"))
+                 else float(a.id) for a in node.args]
+        if all(isinstance(p, (int, float)) and not isinstance(p, bool) for p in parts):
+            return _complex_key(complex(*parts))
+    if (isinstance(node, ast.Call) and ast.unparse(node.func) in ("device", "torch.device")
+            and len(node.args) + len(node.keywords) <= 2):
+        # A device in any of its spellings (`device('hip:0')`, `device('hip', 0)`,
+        # `device(type='hip', index=0)`) is the same (type, index).
+        parts = dict(zip(("type", "index"), (_const(a) for a in node.args)))
+        parts.update((k.arg, _const(k.value)) for k in node.keywords)
+        kind, index = parts.get("type"), parts.get("index")
+        if isinstance(kind, str):
+            if ":" in kind and index is None:
+                kind, _, digits = kind.partition(":")
+                index = int(digits) if digits.isdigit() else digits
+            return ("device", kind, index)
     if isinstance(node, ast.Call):
         kwargs = sorted((k.arg, norm(k.value)) for k in node.keywords)
         return ("call", norm(node.func), tuple(norm(a) for a in node.args), tuple(kwargs))

@@ -16,7 +16,7 @@ class GraphModule(torch.nn.Module):
         a = foo.f(x, '\ud800')
         return (a,)
 #--- short-hex.py
-# HEX: short-hex.py:4:23: error: malformed escape sequence in string
+# HEX: short-hex.py:4:23: error: truncated \xXX escape in string
 class GraphModule(torch.nn.Module):
     def forward(self, x):
         a = foo.f(x, '\x4')

@@ -15,7 +15,7 @@
 # GRAPH: kwargs = {device: cuda:1}
 # GRAPH: kwargs = {device: cpu}
 # RUN: %expect-exit 1 %piecewise lint %t/bad.fx 2>&1 | FileCheck %s --check-prefix=BAD
-# BAD: bad.fx:3:112: error: invalid device '('cuda:0', 1)': expected device(type='cuda', index=0) or device('cuda:0')
+# BAD: bad.fx:3:112: error: device 'cuda:0' is given an index twice
 
 #--- devices.fx
 graph():

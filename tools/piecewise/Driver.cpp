@@ -152,87 +152,122 @@ std::unique_ptr<SourceBuffer> readInput(const std::string& path) {
 }
 
 bool writeOutput(const std::string& path, std::string_view text) {
+  OutputFile file;
+  return file.open(path) && file.write(text) && file.commit();
+}
+
+OutputFile::~OutputFile() {
+  if (fd_ >= 0)
+    ::close(fd_);
+  if (!tmp_.empty())
+    ::unlink(tmp_.c_str());
+}
+
+bool OutputFile::fail(const char* what, int err, const char* how) {
+  if (toStdout_)
+    printError(fmt::format("cannot write to standard output: {}", std::strerror(err)));
+  else
+    printError(fmt::format("cannot {} '{}'{}: {}", what, path_, how, std::strerror(err)));
+  return false;
+}
+
+bool OutputFile::open(const std::string& path) {
+  path_ = path;
   if (path.empty() || path == "-") {
-    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout)) {
-      printError(fmt::format("cannot write to standard output: {}", std::strerror(errno)));
-      return false;
-    }
+    toStdout_ = true;
     return true;
   }
   if (const std::string* input = inputNamedBy(path, filesRead())) {
     refuseMessage(path, *input);
     return false;
   }
-  auto fail = [&](const char* what, int err, const char* how = "") {
-    printError(fmt::format("cannot {} '{}'{}: {}", what, path, how, std::strerror(err)));
-    return false;
-  };
-  auto writeAll = [&](int fd) -> int {
-    for (size_t done = 0; done < text.size();) {
-      ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        return errno;
-      done += static_cast<size_t>(n);
-    }
-    return 0;
-  };
-
   // Something that is not a regular file (/dev/null, a FIFO) is written in
   // place: renaming over it would replace the device or pipe itself.
   struct stat st {};
   bool exists = ::stat(path.c_str(), &st) == 0;
   if (exists && !S_ISREG(st.st_mode)) {
-    int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-    if (fd < 0)
+    fd_ = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd_ < 0)
       return fail("open", errno, " for writing");
-    int err = writeAll(fd);
-    if (::close(fd) != 0 && !err)
-      err = errno;
-    return err ? fail("write", err) : true;
+    inPlace_ = true;
+    return true;
   }
   // A symlink is followed: the file it names is replaced, not the link.
-  std::string target = path;
+  target_ = path;
   if (exists) {
     if (char* real = ::realpath(path.c_str(), nullptr)) {
-      target = real;
+      target_ = real;
       std::free(real);
     }
   }
-
   // A regular file: write a temporary file in the same directory and rename
   // it over the target, so that a failure (a full disk, a crash, an
   // interrupt) never leaves a partial or destroyed file behind.
-  size_t slash = target.rfind('/');
-  std::string tmp = slash == std::string::npos ? "." + target + ".piecewise-XXXXXX"
-                                               : target.substr(0, slash + 1) + "." +
-                                                     target.substr(slash + 1) + ".piecewise-XXXXXX";
-  int fd = ::mkstemp(tmp.data());
-  if (fd < 0) // the directory is missing or not writable
+  size_t slash = target_.rfind('/');
+  std::string tmp =
+      slash == std::string::npos
+          ? "." + target_ + ".piecewise-XXXXXX"
+          : target_.substr(0, slash + 1) + "." + target_.substr(slash + 1) + ".piecewise-XXXXXX";
+  fd_ = ::mkstemp(tmp.data());
+  if (fd_ < 0) // the directory is missing or not writable
     return fail("open", errno, " for writing");
+  tmp_ = std::move(tmp);
   // The permissions a plain open(O_CREAT, 0666) would give, or the old file's.
-  mode_t mode = 0;
   if (exists) {
-    mode = st.st_mode & 07777;
+    mode_ = st.st_mode & 07777;
   } else {
     mode_t mask = ::umask(0);
     ::umask(mask);
-    mode = 0666 & ~mask;
+    mode_ = 0666 & ~mask;
   }
-  int err = writeAll(fd);
-  if (!err && ::fchmod(fd, mode) != 0)
+  return true;
+}
+
+bool OutputFile::write(std::string_view text) {
+  if (toStdout_) {
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size())
+      return fail("write", errno);
+    return true;
+  }
+  for (size_t done = 0; done < text.size();) {
+    ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      return fail("write", errno);
+    done += static_cast<size_t>(n);
+  }
+  written_ += text.size();
+  unsynced_ += text.size();
+  // Start the disk writes of what is written so far, without waiting, so that
+  // commit()'s fsync finds little left to do.
+  if (!inPlace_ && unsynced_ >= (size_t{32} << 20)) {
+    ::sync_file_range(fd_, static_cast<off_t>(written_ - unsynced_), static_cast<off_t>(unsynced_),
+                      SYNC_FILE_RANGE_WRITE);
+    unsynced_ = 0;
+  }
+  return true;
+}
+
+bool OutputFile::commit() {
+  if (toStdout_) {
+    if (std::fflush(stdout) != 0)
+      return fail("write", errno);
+    return true;
+  }
+  int err = 0;
+  if (!inPlace_ && ::fchmod(fd_, mode_) != 0)
     err = errno;
-  if (!err && ::fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
+  if (!inPlace_ && !err && ::fsync(fd_) != 0 && errno != EINVAL && errno != EROFS)
     err = errno;
-  if (::close(fd) != 0 && !err)
+  if (::close(fd_) != 0 && !err)
     err = errno;
-  if (!err && ::rename(tmp.c_str(), target.c_str()) != 0)
+  fd_ = -1;
+  if (!inPlace_ && !err && ::rename(tmp_.c_str(), target_.c_str()) != 0)
     err = errno;
-  if (err) {
-    ::unlink(tmp.c_str());
+  if (err)
     return fail("write", err);
-  }
+  tmp_.clear(); // renamed: nothing to remove
   return true;
 }
 

@@ -20,6 +20,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <sys/types.h>
 #include <vector>
 
 namespace piecewise::cli {
@@ -43,6 +44,36 @@ std::unique_ptr<SourceBuffer> readInput(const std::string& path);
 /// is an error too. On failure prints an error, leaves `path` as it was and
 /// returns false.
 bool writeOutput(const std::string& path, std::string_view text);
+
+/// writeOutput's file written in parts, so that a large output (`split -o` of
+/// a million nodes: 200 MB) need not be held whole: open(), write() each
+/// part, commit(). Until commit() succeeds `path` is left as it was; an
+/// uncommitted temporary file is removed. Each function prints its error and
+/// returns false on failure.
+class OutputFile {
+public:
+  OutputFile() = default;
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+  ~OutputFile();
+
+  bool open(const std::string& path);
+  bool write(std::string_view text);
+  bool commit();
+
+private:
+  bool fail(const char* what, int err, const char* how = "");
+
+  std::string path_;   ///< as given
+  std::string target_; ///< the file renamed over (a symlink followed)
+  std::string tmp_;    ///< the temporary file, while one exists
+  int fd_ = -1;        ///< -1 for standard output
+  bool toStdout_ = false;
+  bool inPlace_ = false; ///< a device or FIFO, written directly
+  mode_t mode_ = 0;
+  size_t unsynced_ = 0; ///< bytes written since writeback was last started
+  size_t written_ = 0;
+};
 
 /// `path` and the graph it names: `--graph ID` when given, else the `#ID` of a
 /// `LOG#ID` path whose file has no `#` in its name.

@@ -190,15 +190,32 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
       printOptions.sourceModule = input->module.get();
       printOptions.registry = registry;
       printOptions.verify = !globals.noVerify;
+      // Written as it is printed, 8 MB at a time, to a temporary file that
+      // replaces the output only once the whole module printed and verified.
+      OutputFile file;
+      if (!file.open(opts->output)) {
+        exitCode = kExitInputError;
+        return;
+      }
+      bool writeFailed = false;
+      printOptions.flush = [&](std::string& part) {
+        writeFailed = !file.write(part);
+        part.clear();
+        return !writeFailed;
+      };
       std::string text;
       bool verified = succeeded(printSplitModule(*plan, printOptions, text, diag));
-      timer.mark("build, verify and print the split module");
+      timer.mark("build, verify and print the split module (and write all but the last part)");
+      if (writeFailed) {
+        exitCode = kExitInputError;
+        return;
+      }
       if (!verified) {
         printDiagnostics(diag);
         exitCode = kExitInputError;
         return;
       }
-      bool written = writeOutput(opts->output, text);
+      bool written = file.write(text) && file.commit();
       timer.mark("write");
       if (!written) {
         exitCode = kExitInputError;

@@ -24,6 +24,7 @@
 #include "piecewise/support/Diagnostic.h"
 #include "piecewise/support/FailureOr.h"
 
+#include <functional>
 #include <string>
 
 namespace piecewise {
@@ -40,6 +41,12 @@ struct SplitModulePrintOptions {
   /// code form (what `split -o` writes). Without it, exactly the code form
   /// that printCodeForm() gives for the whole split module.
   bool runnable = true;
+  /// When set, called each time `out` holds at least `flushBytes`: it takes
+  /// the text so far (writes it out) and clears `out`, so that a split module
+  /// of a million nodes is never held whole. Returning false stops the print
+  /// (a failure; the callee has reported it).
+  std::function<bool(std::string&)> flush;
+  size_t flushBytes = size_t{8} << 20;
 };
 
 /// Appends the split module of `plan` to `out`. Pre: plan.isFinalized(); the

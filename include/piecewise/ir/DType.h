@@ -45,6 +45,22 @@ enum class DType : uint8_t {
   QInt8,
   QUInt8,
   QInt32,
+  QUInt4x2,
+  QUInt2x4,
+  UInt1,
+  UInt2,
+  UInt3,
+  UInt4,
+  UInt5,
+  UInt6,
+  UInt7,
+  Int1,
+  Int2,
+  Int3,
+  Int4,
+  Int5,
+  Int6,
+  Int7,
 };
 
 /// `f32` for Float32: the spelling of FX type annotations.
