@@ -39,6 +39,12 @@ used by 79 pieces)`` to stderr before it compiles and ``... compiled piece 2/3 (
 after; a piece that alone takes that long prints its ``compiled`` line too. ``0`` (or True)
 prints every piece, None (or False) nothing. ``be.stats["compile_seconds"]`` maps each compiled hash to the
 seconds spent compiling it (summed over graphs).
+
+SymInts a piece can compute from what it already has are recomputed inside it
+(``split_graph(..., rematerialize_symints=True)``), so a layer that computes one for the later
+layers (Mixtral's ``2 * s27``) is not one more unique piece. ``be.stats["explain"]`` has, per
+Dynamo graph compiled, ``{"graph": n, "text": ..., "differences": [...]}``: why pieces at the
+same place of a repeated structure still hash differently (``piecewise.explain``).
 """
 
 from __future__ import annotations
@@ -58,7 +64,7 @@ import torch
 import torch.fx as tfx
 
 from . import fx as _fx
-from .split import _pattern, split_graph
+from .split import _pattern, explain, split_graph
 
 
 def _share_key(item) -> tuple:
@@ -212,7 +218,7 @@ class PiecewiseBackend:
         self.report_dir = os.fspath(report_dir) if report_dir is not None else None
         self.progress = _progress_threshold(progress)
         self.stats = {"graphs": 0, "pieces": 0, "splitting_pieces": 0, "compilations": 0,
-                      "unique_pieces": 0, "compile_seconds": {}}
+                      "unique_pieces": 0, "compile_seconds": {}, "explain": []}
         #: The split modules produced, one per Dynamo graph (for inspection).
         self.split_modules: List[tfx.GraphModule] = []
         #: The directories written under dump_dir, one per backend call.
@@ -252,7 +258,9 @@ class PiecewiseBackend:
             except Exception as e:  # e.g. report_dir not writable: never fail the compile
                 warnings.warn(f"piecewise: no report for graph {call}: {type(e).__name__}: {e}",
                               stacklevel=2)
-        split_gm, items = split_graph(gm, self.splitting_ops)
+        # SymInts a piece can compute itself are not passed in: a layer that computes one for
+        # the later layers then equals them (docs/split.md, "SymInt rematerialization").
+        split_gm, items = split_graph(gm, self.splitting_ops, rematerialize_symints=True)
         if dump is not None:
             _dump_split(dump, split_gm, items)
         keys = {id(item): _share_key(item) for item in items if not item.is_splitting_graph}
@@ -275,6 +283,8 @@ class PiecewiseBackend:
         st["unique_pieces"] += len(cache)
         for h, t in seconds.items():
             st["compile_seconds"][h] = st["compile_seconds"].get(h, 0.0) + t
+        why = explain(split_gm)
+        st["explain"].append({"graph": call, "text": why.text, "differences": why.differences})
         if entry is not None:
             entry.update(pieces=len(items),
                          splitting=sum(1 for i in items if i.is_splitting_graph),
@@ -339,7 +349,7 @@ class PiecewiseBackend:
             if schemas:
                 _write(os.path.join(tmp, "schemas.txt"), "\n".join(schemas) + "\n")
                 cmd += ["--schema-file", "schemas.txt"]
-            cmd += ["report", src, f"--splitting-ops={ops}", "-o", page]
+            cmd += ["report", src, f"--splitting-ops={ops}", "--rematerialize-symints", "-o", page]
             try:
                 proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
             except OSError as e:
