@@ -349,7 +349,8 @@ class PiecewiseBackend:
             if schemas:
                 _write(os.path.join(tmp, "schemas.txt"), "\n".join(schemas) + "\n")
                 cmd += ["--schema-file", "schemas.txt"]
-            cmd += ["report", src, f"--splitting-ops={ops}", "--rematerialize-symints", "-o", page]
+            # the backend's split rematerializes SymInts: the page shows the same pieces
+            cmd += ["report", src, f"--splitting-ops={ops}", "-o", page, "--rematerialize-symints"]
             try:
                 proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
             except OSError as e:
