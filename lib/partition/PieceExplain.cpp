@@ -290,6 +290,22 @@ const Node* sameComputation(const Piece& piece, const Node* value) {
   return nullptr;
 }
 
+std::string metaCategory(const Token& x, const Token& y) {
+  if (!x.parts[0].empty() && x.parts[0] == y.parts[0] && x.parts[1] == y.parts[1] &&
+      x.parts[2] != y.parts[2] && x.parts[3] == y.parts[3])
+    return "layout";
+  if (x.text[0] == 'S' && y.text[0] == 'S' && x.parts[0] == y.parts[0])
+    return "symbol";
+  if (x.text[0] == 'T' && y.text[0] == 'T' && x.parts[0] == y.parts[0] &&
+      x.parts[3] == y.parts[3] && x.parts[1] != y.parts[1]) {
+    // Same rank, only symbolic entries differing: a symbol used differently.
+    auto rank = [](const std::string& s) { return std::count(s.begin(), s.end(), ','); };
+    if (rank(x.parts[1]) == rank(y.parts[1]) && x.parts[1].find('#') != std::string::npos)
+      return "symbol";
+  }
+  return "meta";
+}
+
 void inputDifference(const PartitionPlan& plan, const PieceWalk& wa, const PieceWalk& wb,
                      PieceDifference& d) {
   const Piece& a = plan.pieces()[d.reference];
@@ -317,7 +333,14 @@ void inputDifference(const PartitionPlan& plan, const PieceWalk& wa, const Piece
     d.otherNode = y;
     d.referenceValue = printAnnotation(x->meta());
     d.otherValue = printAnnotation(y->meta());
-    d.message = fmt::format("input #{} differs: '{}' ({}, {}) in {}, '{}' ({}, {}) in {}", i,
+    // Tokens: the kind, then one per input.
+    std::string cat = metaCategory(wa.tokens[1 + i], wb.tokens[1 + j]);
+    std::string_view what = cat == "layout"   ? "has other strides"
+                            : cat == "symbol" ? "uses its symbols differently"
+                                              : "differs";
+    if (cat == "layout" || cat == "symbol")
+      d.category = cat;
+    d.message = fmt::format("input #{} {}: '{}' ({}, {}) in {}, '{}' ({}, {}) in {}", i, what,
                             x->name().str(), d.referenceValue, origin(plan, x), a.name(),
                             y->name().str(), d.otherValue, origin(plan, y), b.name());
     return;
@@ -354,22 +377,6 @@ void inputDifference(const PartitionPlan& plan, const PieceWalk& wa, const Piece
     d.otherValue = "(none)";
     d.message = extra(a, i, b);
   }
-}
-
-std::string metaCategory(const Token& x, const Token& y) {
-  if (!x.parts[0].empty() && x.parts[0] == y.parts[0] && x.parts[1] == y.parts[1] &&
-      x.parts[2] != y.parts[2] && x.parts[3] == y.parts[3])
-    return "layout";
-  if (x.text[0] == 'S' && y.text[0] == 'S' && x.parts[0] == y.parts[0])
-    return "symbol";
-  if (x.text[0] == 'T' && y.text[0] == 'T' && x.parts[0] == y.parts[0] &&
-      x.parts[3] == y.parts[3] && x.parts[1] != y.parts[1]) {
-    // Same rank, only symbolic entries differing: a symbol used differently.
-    auto rank = [](const std::string& s) { return std::count(s.begin(), s.end(), ','); };
-    if (rank(x.parts[1]) == rank(y.parts[1]) && x.parts[1].find('#') != std::string::npos)
-      return "symbol";
-  }
-  return "meta";
 }
 
 } // namespace
@@ -475,7 +482,7 @@ PieceDifference comparePieces(const PartitionPlan& plan, size_t ai, size_t bi) {
     case Cat::Meta:
       d.category = metaCategory(x, y);
       d.where = fmt::format("node #{} ({}) value", x.index, x.node->target().str());
-      what = d.category == "layout"   ? "strides"
+      what = d.category == "layout"   ? "layout (strides)"
              : d.category == "symbol" ? "symbolic value"
                                       : "value (dtype, shape or device)";
       break;
