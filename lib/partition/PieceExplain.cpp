@@ -210,6 +210,26 @@ std::string_view literalName(Argument::Kind k) {
   }
 }
 
+/// A literal argument (not a reference, a symbol or a container).
+bool isLiteral(Argument::Kind k) {
+  using K = Argument::Kind;
+  switch (k) {
+  case K::Bool:
+  case K::Int:
+  case K::Double:
+  case K::Complex:
+  case K::String:
+  case K::DType:
+  case K::Device:
+  case K::Layout:
+  case K::MemoryFormat:
+  case K::None:
+    return true;
+  default:
+    return false;
+  }
+}
+
 std::string statement(const Node& n) {
   std::string args;
   for (const Argument& a : n.args())
@@ -464,6 +484,9 @@ PieceDifference comparePieces(const PartitionPlan& plan, size_t ai, size_t bi) {
       } else if (x.argKind == K::Sym && y.argKind == K::Sym) {
         d.category = "symbol";
         what = "symbol";
+      } else if (x.argKind != y.argKind && isLiteral(x.argKind) && isLiteral(y.argKind)) {
+        d.category = "constant";
+        what = fmt::format("constant ({} vs {})", literalName(x.argKind), literalName(y.argKind));
       } else if (x.argKind != y.argKind) {
         d.category = "structure";
         what = fmt::format("argument ({} vs {})", literalName(x.argKind), literalName(y.argKind));
