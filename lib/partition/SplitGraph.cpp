@@ -25,7 +25,7 @@ FailureOr<PartitionPlan> splitGraph(Graph& graph, const OpRegistry* registry,
     SymIntRematerializationStats stats = rematerializeSymInts(graph, *plan);
     if (remat)
       *remat = stats;
-    if (stats.inputsRemoved > 0) {
+    if (stats.changed()) {
       plan = partitionAtSplittingOps(graph, partition, diag);
       if (failed(plan))
         return failure();

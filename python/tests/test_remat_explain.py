@@ -3,8 +3,9 @@
 vLLM-style model whose KV-cache update op takes each layer's name.
 
 Mixtral and Qwen2-MoE compute ``2 * s27`` (top-k times the token count) once, in the first
-layer, and Dynamo hands it to every later layer: without rematerialization the first layer's
-piece differs from the others and the backend compiles 4 unique pieces, not 3. The backend
+layer, and Dynamo hands it to every later layer (GPT-2 likewise the SymFloat
+``sqrt(2 / pi)`` of its GELU): without rematerialization the first layer's piece differs from
+the others and the backend compiles 4 unique pieces, not 3. The backend
 rematerializes, so every architecture here compiles 3 per Dynamo graph at any depth, static
 and dynamic, with outputs equal to eager. Counting uses ``compile_with="eager"`` (the count
 does not depend on the compiler); Inductor checks exactness at two depths.
@@ -69,6 +70,19 @@ def test_depth_32():
 def test_uniform_decoder_dynamic_8():
     be = _compile("llama", 8, dynamic=True)
     _assert_three_per_graph(be, 8)
+
+
+@pytest.mark.parametrize("layers", [4, 8])
+def test_gpt2_lifted_float_is_recomputed(layers):
+    # GPT-2's GELU computes sqrt(2 / pi) from the lifted float math.pi once, in the first
+    # layer; each later layer reads pi's input and computes it itself.
+    be = _compile("gpt2", layers, dynamic=True)
+    _assert_three_per_graph(be, layers)
+
+
+def test_gpt2_inductor_exact():
+    be = _compile("gpt2", 4, dynamic=True, compile_with="inductor")
+    _assert_three_per_graph(be, 4)
 
 
 @pytest.mark.parametrize("layers", [3, 4])
