@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <map>
-#include <optional>
 #include <unordered_map>
 
 namespace piecewise {
@@ -74,7 +73,7 @@ void metaToken(Token& t, const Meta& m, SymbolNumbering& syms) {
 /// The fields of one piece in the order the hash reads them.
 class PieceWalk {
 public:
-  PieceWalk(const PartitionPlan& plan, const Piece& piece) : plan_(plan) {
+  explicit PieceWalk(const Piece& piece) {
     Token k;
     k.cat = Token::Cat::Kind;
     k.text = k.shown = std::string(pieceKindName(piece.kind));
@@ -177,7 +176,6 @@ private:
     tokens.push_back(std::move(t));
   }
 
-  const PartitionPlan& plan_;
   SymbolNumbering syms_;
   std::unordered_map<const Node*, std::string> local_;
 };
@@ -414,7 +412,7 @@ PieceDifference comparePieces(const PartitionPlan& plan, size_t ai, size_t bi) {
   d.other = bi;
   const Piece& a = plan.pieces()[ai];
   const Piece& b = plan.pieces()[bi];
-  PieceWalk wa(plan, a), wb(plan, b);
+  PieceWalk wa(a), wb(b);
   if (wa.inputs != wb.inputs) {
     inputDifference(plan, wa, wb, d);
     if (!d.category.empty())
