@@ -7,12 +7,14 @@
 # CHECK-EMPTY:
 # CHECK-NEXT: 3 pieces, 3 hashes: the compiled piece between splitting op vllm::unified_attention.default and splitting op vllm::unified_attention.default
 # CHECK-NEXT:   submod_2 (pieces: submod_2) vs submod_4 (pieces: submod_4)
-# CHECK-NEXT:     constant: string constant differs at node #1 (vllm::kv_cache_update.default) argument 2: 'model.layers.1.self_attn.attn' in submod_2 (node 'u1' at {{.*}}explain-layer-name.py:[[#@LINE+16]]:9); 'model.layers.2.self_attn.attn' in submod_4 (node 'u2' at {{.*}}explain-layer-name.py:[[#@LINE+19]]:9)
+# CHECK-NEXT:     constant: string constant differs at node #1 (vllm::kv_cache_update.default) argument 2: 'model.layers.1.self_attn.attn' in submod_2 (node 'u1' at {{.*}}explain-layer-name.py:[[#@LINE+18]]:9); 'model.layers.2.self_attn.attn' in submod_4 (node 'u2' at {{.*}}explain-layer-name.py:[[#@LINE+21]]:9)
 # CHECK-NEXT:   submod_2 (pieces: submod_2) vs submod_6 (pieces: submod_6)
 # CHECK-NEXT:     constant: string constant differs {{.*}}'model.layers.3.self_attn.attn' in submod_6
 # The same as a JSON member, one record per difference, with the values in both pieces.
 # RUN: %piecewise split %s --splitting-ops=vllm::unified_attention --explain --json | FileCheck %s --check-prefix=JSON
 # JSON: "num_unique": 5, "explain": [{"place":"compiled piece between splitting op vllm::unified_attention.default and splitting op vllm::unified_attention.default","category":"constant","where":"node #1 (vllm::kv_cache_update.default) argument 2","reference":"submod_2","other":"submod_4","reference_pieces":["submod_2"],"other_pieces":["submod_4"],"reference_node":"u1","other_node":"u2","reference_value":"'model.layers.1.self_attn.attn'","other_value":"'model.layers.2.self_attn.attn'",
+# RUN: %piecewise split %s --splitting-ops=vllm::unified_attention --explain --json | %python -c "import json, sys; d = json.load(sys.stdin); print([(e['category'], e['other_value']) for e in d['explain']])" | FileCheck %s --check-prefix=PARSED
+# PARSED: [('constant', "'model.layers.2.self_attn.attn'"), ('constant', "'model.layers.3.self_attn.attn'")]
 # The report has a section with it.
 # RUN: %piecewise report %s --splitting-ops=vllm::unified_attention -o - | FileCheck %s --check-prefix=REPORT
 # REPORT: <section id="explain-section" hidden>
