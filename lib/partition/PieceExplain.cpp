@@ -592,6 +592,8 @@ PieceExplanation explainPieces(const PartitionPlan& plan, const PieceExplainOpti
       for (uint64_t h : hashes) {
         if (h == ref)
           continue;
+        if (g.differences.size() == options.maxDifferencesPerGroup)
+          break;
         PieceDifference d = comparePieces(plan, members[ref].front(), members[h].front());
         if (d.category.empty()) {
           d.category = "none";
@@ -631,6 +633,9 @@ std::string renderExplanation(const PartitionPlan& plan, const PieceExplanation&
                      names(d.referenceSharing), pieces[d.other].name(), names(d.otherSharing));
       fmt::format_to(to, "    {}: {}\n", d.category, d.message);
     }
+    if (g.differences.size() + 1 < g.numHashes)
+      fmt::format_to(to, "  ... {} more hashes not compared\n",
+                     g.numHashes - 1 - g.differences.size());
   }
   return out;
 }

@@ -108,6 +108,14 @@ TEST(PieceExplain, FindsADifferenceExactlyWhenHashesDiffer) {
                                                   "wiring", "op", "op", "op"}));
   EXPECT_NE(e.groups[0].differences[0].message.find("int constant"), std::string::npos);
   EXPECT_NE(e.groups[0].differences[1].message.find("constant (int vs float)"), std::string::npos);
+  // A bound on the comparisons; the rest are counted.
+  PieceExplainOptions few;
+  few.maxDifferencesPerGroup = 3;
+  PieceExplanation bounded = explainPieces(*plan, few);
+  ASSERT_EQ(bounded.groups.size(), 1u);
+  EXPECT_EQ(bounded.groups[0].differences.size(), 3u);
+  EXPECT_NE(renderExplanation(*plan, bounded).find("  ... 5 more hashes not compared\n"),
+            std::string::npos);
 }
 
 TEST(PieceExplain, NothingToExplainForIdenticalLayers) {

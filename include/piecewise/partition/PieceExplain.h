@@ -85,6 +85,9 @@ struct PieceExplanation {
 struct PieceExplainOptions {
   /// Node counts within this many nodes (or a tenth of the size) are "the same size".
   size_t sizeSlack = 4;
+  /// At most this many differences per group (each compares two pieces field by
+  /// field); the group's numHashes still counts them all.
+  size_t maxDifferencesPerGroup = 32;
 };
 
 /// Groups the pieces of `plan` and explains each group's differences (the
