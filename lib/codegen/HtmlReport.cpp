@@ -3,6 +3,7 @@
 #include "piecewise/codegen/HtmlReport.h"
 
 #include "piecewise/analysis/ValueKind.h"
+#include "piecewise/partition/PieceExplain.h"
 #include "piecewise/partition/SplitModuleBuilder.h"
 #include "piecewise/text/Printer.h"
 
@@ -338,6 +339,26 @@ std::string scriptSafe(const Json& json) {
   return out;
 }
 
+/// Why pieces at the same place differ (PieceExplain.h): one record per
+/// difference, pieces by index.
+Json explainJson(const PartitionPlan& plan) {
+  Json out = Json::array();
+  for (const PieceGroup& g : explainPieces(plan).groups) {
+    for (const PieceDifference& d : g.differences) {
+      Json r;
+      r["place"] = g.place;
+      r["category"] = d.category;
+      r["reference"] = d.reference;
+      r["other"] = d.other;
+      r["referenceSharing"] = d.referenceSharing.size();
+      r["otherSharing"] = d.otherSharing.size();
+      r["message"] = d.message;
+      out.push_back(std::move(r));
+    }
+  }
+  return out;
+}
+
 } // namespace
 
 std::string renderHtmlReport(PlanPipelineResult& result, const OpRegistry* registry,
@@ -409,6 +430,7 @@ std::string renderHtmlReport(PlanPipelineResult& result, const OpRegistry* regis
       }
   }
   data.emplace_back("capture", std::move(capture));
+  data.emplace_back("explain", explainJson(plan));
 
   std::string json = "{";
   for (size_t i = 0; i < data.size(); ++i) {

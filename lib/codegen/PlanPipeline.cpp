@@ -18,6 +18,7 @@ FailureOr<std::unique_ptr<PlanPipelineResult>> runPlanPipeline(Graph& graph,
   if (options.splittingOps) {
     SplitGraphOptions split;
     split.partition.splittingOps = *options.splittingOps;
+    split.rematerializeSymInts = options.rematerializeSymInts;
     FailureOr<PartitionPlan> plan = splitGraph(graph, registry, split, diag);
     if (failed(plan))
       return failure();

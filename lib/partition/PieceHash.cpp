@@ -41,45 +41,8 @@ public:
     }
   }
   /// A symbolic expression with its symbols numbered by first occurrence in
-  /// the piece: `2*s72 + 1` hashes as `2*s#0 + 1` when s72 is the piece's
-  /// first symbol. A symbol is a run of letters followed by digits (`s0`,
-  /// `zf57`, `u3`), not inside a number (`1e5`) and not a call; its letters
-  /// are kept, so an unbacked `u0` never equals a backed `s0`.
-  void addSymbolicText(std::string_view text) {
-    auto isAlpha = [](char c) {
-      return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-    };
-    auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
-    std::string canonical;
-    canonical.reserve(text.size() + 4);
-    size_t i = 0;
-    while (i < text.size()) {
-      bool inNumber = i > 0 && (isDigit(text[i - 1]) || text[i - 1] == '.'); // 1e5
-      if (!isAlpha(text[i]) || inNumber) { // operators, spaces, numbers: as they are
-        canonical += text[i++];
-        continue;
-      }
-      size_t begin = i;
-      while (i < text.size() && isAlpha(text[i]))
-        ++i;
-      size_t digits = i;
-      while (i < text.size() && isDigit(text[i]))
-        ++i;
-      bool symbol = i > digits && (i == text.size() || (!isAlpha(text[i]) && text[i] != '('));
-      if (!symbol) {
-        while (i < text.size() && (isAlpha(text[i]) || isDigit(text[i])))
-          ++i;
-        canonical.append(text.substr(begin, i - begin));
-        continue;
-      }
-      auto it =
-          symbols_.try_emplace(std::string(text.substr(begin, i - begin)), symbols_.size()).first;
-      canonical.append(text.substr(begin, digits - begin));
-      canonical += '#';
-      canonical += std::to_string(it->second);
-    }
-    addString(canonical);
-  }
+  /// the piece (SymbolNumbering).
+  void addSymbolicText(std::string_view text) { addString(symbols_.canonical(text)); }
   uint64_t finish() const {
     uint64_t z = state_;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -89,8 +52,7 @@ public:
 
 private:
   uint64_t state_ = 0x6a09e667f3bcc909ULL;
-  /// Symbol name -> its number in order of first occurrence (per piece).
-  std::unordered_map<std::string, uint64_t> symbols_;
+  SymbolNumbering symbols_;
 };
 
 void hashMeta(Hasher& h, const Meta& m) {
@@ -124,6 +86,42 @@ void hashMeta(Hasher& h, const Meta& m) {
 }
 
 } // namespace
+
+std::string SymbolNumbering::canonical(std::string_view text) {
+  auto isAlpha = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  };
+  auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+  std::string canonical;
+  canonical.reserve(text.size() + 4);
+  size_t i = 0;
+  while (i < text.size()) {
+    bool inNumber = i > 0 && (isDigit(text[i - 1]) || text[i - 1] == '.'); // 1e5
+    if (!isAlpha(text[i]) || inNumber) { // operators, spaces, numbers: as they are
+      canonical += text[i++];
+      continue;
+    }
+    size_t begin = i;
+    while (i < text.size() && isAlpha(text[i]))
+      ++i;
+    size_t digits = i;
+    while (i < text.size() && isDigit(text[i]))
+      ++i;
+    bool symbol = i > digits && (i == text.size() || (!isAlpha(text[i]) && text[i] != '('));
+    if (!symbol) {
+      while (i < text.size() && (isAlpha(text[i]) || isDigit(text[i])))
+        ++i;
+      canonical.append(text.substr(begin, i - begin));
+      continue;
+    }
+    auto it =
+        symbols_.try_emplace(std::string(text.substr(begin, i - begin)), symbols_.size()).first;
+    canonical.append(text.substr(begin, digits - begin));
+    canonical += '#';
+    canonical += std::to_string(it->second);
+  }
+  return canonical;
+}
 
 PieceHasher::PieceHasher(const PartitionPlan& plan)
     : plan_(plan), stamp_(plan.numbering().size(), 0), local_(plan.numbering().size(), 0) {}

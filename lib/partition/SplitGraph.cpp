@@ -6,7 +6,8 @@
 namespace piecewise {
 
 FailureOr<PartitionPlan> splitGraph(Graph& graph, const OpRegistry* registry,
-                                    const SplitGraphOptions& options, DiagnosticEngine& diag) {
+                                    const SplitGraphOptions& options, DiagnosticEngine& diag,
+                                    SymIntRematerializationStats* remat) {
   if (options.decomposeSize) {
     PassContext ctx(registry, diag);
     ctx.setCurrentPass(DecomposeSizePass::kName);
@@ -20,6 +21,16 @@ FailureOr<PartitionPlan> splitGraph(Graph& graph, const OpRegistry* registry,
   FailureOr<PartitionPlan> plan = partitionAtSplittingOps(graph, partition, diag);
   if (failed(plan))
     return failure();
+  if (options.rematerializeSymInts) {
+    SymIntRematerializationStats stats = rematerializeSymInts(graph, *plan);
+    if (remat)
+      *remat = stats;
+    if (stats.changed()) {
+      plan = partitionAtSplittingOps(graph, partition, diag);
+      if (failed(plan))
+        return failure();
+    }
+  }
   if (options.checkFlatBoundaries && failed(verifyFlatBoundaries(*plan, registry, diag)))
     return failure();
   return plan;

@@ -18,9 +18,10 @@ __path__ = _pkgutil.extend_path(__path__, __name__)
 from . import _core  # noqa: E402
 from . import fx  # noqa: E402
 from . import passes  # noqa: E402
-from .split import SplitItem, split_graph  # noqa: E402
+from .split import Explanation, SplitItem, explain, split_graph  # noqa: E402
 from .backend import backend  # noqa: E402
 from .capture import CaptureReport, check_capture  # noqa: E402
 
-__all__ = ["split_graph", "SplitItem", "backend", "check_capture", "CaptureReport", "fx", "passes"]
+__all__ = ["split_graph", "SplitItem", "explain", "Explanation", "backend", "check_capture",
+           "CaptureReport", "fx", "passes"]
 __version__ = "0.1.0"

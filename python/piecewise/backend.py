@@ -46,6 +46,11 @@ a runtime that does not copy its inputs, would read a tensor an eager splitting 
 (docs/capture.md). The default is ``"off"``: this backend captures nothing itself, and
 Inductor's own CUDA graphs copy their inputs into static buffers; the check is for runtimes
 that replay the pieces without copying, as vLLM's piecewise CUDA graphs and breakable capture do.
+SymInts a piece can compute from what it already has are recomputed inside it
+(``split_graph(..., rematerialize_symints=True)``), so a layer that computes one for the later
+layers (Mixtral's ``2 * s27``) is not one more unique piece. ``be.stats["explain"]`` has, per
+Dynamo graph compiled, ``{"graph": n, "text": ..., "differences": [...]}``: why pieces at the
+same place of a repeated structure still hash differently (``piecewise.explain``).
 """
 
 from __future__ import annotations
@@ -66,7 +71,7 @@ import torch.fx as tfx
 
 from . import fx as _fx
 from .capture import check_capture as _check_capture
-from .split import _pattern, split_graph
+from .split import _pattern, explain, split_graph
 
 
 def _share_key(item) -> tuple:
@@ -223,7 +228,7 @@ class PiecewiseBackend:
         self.report_dir = os.fspath(report_dir) if report_dir is not None else None
         self.progress = _progress_threshold(progress)
         self.stats = {"graphs": 0, "pieces": 0, "splitting_pieces": 0, "compilations": 0,
-                      "unique_pieces": 0, "compile_seconds": {}}
+                      "unique_pieces": 0, "compile_seconds": {}, "explain": []}
         #: The split modules produced, one per Dynamo graph (for inspection).
         self.split_modules: List[tfx.GraphModule] = []
         #: The directories written under dump_dir, one per backend call.
@@ -278,7 +283,9 @@ class PiecewiseBackend:
                 if self.check_capture == "error":
                     raise RuntimeError(msg)
                 warnings.warn(msg, stacklevel=2)
-        split_gm, items = split_graph(gm, self.splitting_ops)
+        # SymInts a piece can compute itself are not passed in: a layer that computes one for
+        # the later layers then equals them (docs/split.md, "SymInt rematerialization").
+        split_gm, items = split_graph(gm, self.splitting_ops, rematerialize_symints=True)
         if dump is not None:
             _dump_split(dump, split_gm, items)
         keys = {id(item): _share_key(item) for item in items if not item.is_splitting_graph}
@@ -301,6 +308,8 @@ class PiecewiseBackend:
         st["unique_pieces"] += len(cache)
         for h, t in seconds.items():
             st["compile_seconds"][h] = st["compile_seconds"].get(h, 0.0) + t
+        why = explain(split_gm)
+        st["explain"].append({"graph": call, "text": why.text, "differences": why.differences})
         if entry is not None:
             entry.update(pieces=len(items),
                          splitting=sum(1 for i in items if i.is_splitting_graph),
@@ -365,7 +374,8 @@ class PiecewiseBackend:
             if schemas:
                 _write(os.path.join(tmp, "schemas.txt"), "\n".join(schemas) + "\n")
                 cmd += ["--schema-file", "schemas.txt"]
-            cmd += ["report", src, f"--splitting-ops={ops}", "-o", page]
+            # the backend's split rematerializes SymInts: the page shows the same pieces
+            cmd += ["report", src, f"--splitting-ops={ops}", "-o", page, "--rematerialize-symints"]
             try:
                 proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
             except OSError as e:

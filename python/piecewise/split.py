@@ -309,6 +309,7 @@ def split_graph(
     *,
     decompose_size: bool = True,
     merge_empty: bool = True,
+    rematerialize_symints: bool = False,
 ) -> Tuple[tfx.GraphModule, List[SplitItem]]:
     """Splits ``graph`` (a GraphModule; the parameter has vLLM's name) at ``splitting_ops``
     (``"ns::op"``, ``"ns::op.overload"``, OpOverload or OpOverloadPacket objects, Python
@@ -316,12 +317,80 @@ def split_graph(
     ``(split_gm, items)`` with items sorted by graph_id. Warns (``warnings.warn``) for each
     splitting op that matches no node of a graph with calls, naming the similar ops the graph
     has. Raises RuntimeError (with the C++ diagnostics) when a tuple, list or torch.Size would
-    cross a piece boundary or the graph is malformed."""
-    split_gm, items, _ = _split_graph_ex_gc(graph, splitting_ops, decompose_size, merge_empty)
+    cross a piece boundary or the graph is malformed.
+
+    ``rematerialize_symints=True`` recomputes inside a piece each SymInt it can compute from
+    what it already has (pure integer arithmetic of sizes and symbols it takes) instead of
+    taking it as an input (off by default: vLLM's pieces take them); the caller's graph then
+    gains those copies. ``piecewise.explain(split_gm)`` says why pieces at the same place of a
+    repeated structure hash differently."""
+    split_gm, items, _ = _split_graph_ex_gc(graph, splitting_ops, decompose_size, merge_empty,
+                                            rematerialize_symints)
     return split_gm, items
 
 
-def _split_graph_ex_gc(gm, splitting_ops, decompose_size, merge_empty):
+class Explanation:
+    """Why pieces at the same place of a repeated structure hash differently (docs/split.md,
+    "Why pieces differ"): ``text`` (what ``piecewise split --explain`` prints), ``differences``
+    (one dict per difference: ``category``, ``where``, ``reference``/``other`` piece names and
+    the pieces sharing each hash, the node and value in each, ``message``). Computed at the
+    first request, which loads every node's meta of the split; falsy when nothing differs."""
+
+    __slots__ = ("_ir", "_result")
+
+    def __init__(self, ir):
+        self._ir = ir
+        self._result = None
+
+    def _get(self):
+        if self._result is None:
+            ir = self._ir
+            ir.core.hashes(ir.meta_source)
+            self._result = _fx._core.explain(ir.core)
+            self._ir = None  # the IR is no longer needed
+        return self._result
+
+    @property
+    def text(self) -> str:
+        return self._get()[0]
+
+    @property
+    def differences(self) -> List[dict]:
+        return self._get()[1]
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __bool__(self) -> bool:
+        return bool(self.differences)
+
+    # split_gm.meta is copied and pickled with the module: the copy shares the result (made
+    # first: the IR it reads from is neither copyable nor picklable).
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (_finished_explanation, (self._get(),))
+
+
+def _finished_explanation(result) -> "Explanation":
+    e = Explanation(None)
+    e._result = result
+    return e
+
+
+def explain(split_gm: tfx.GraphModule) -> Explanation:
+    """The :class:`Explanation` of a split module ``split_graph`` returned."""
+    e = split_gm.meta.get("piecewise_explain")
+    if e is None:
+        raise ValueError("piecewise.explain: not a module that piecewise.split_graph returned")
+    return e
+
+
+def _split_graph_ex_gc(gm, splitting_ops, decompose_size, merge_empty, remat=False):
     # Building thousands of nodes would trigger several cyclic-GC passes over the whole heap
     # (a torch process holds millions of objects); none of it is garbage yet.
     # Everything built here is alive when the call returns (the modules, their nodes and
@@ -338,7 +407,7 @@ def _split_graph_ex_gc(gm, splitting_ops, decompose_size, merge_empty):
         gc.collect(1)
     gc.disable()
     try:
-        return _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty)
+        return _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty, remat)
     finally:
         if enabled:
             if promote and gc.get_freeze_count() == 0:
@@ -347,11 +416,12 @@ def _split_graph_ex_gc(gm, splitting_ops, decompose_size, merge_empty):
             gc.enable()
 
 
-def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty):
+def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty, remat=False):
     ops = [_pattern(o) for o in (splitting_ops or ())]
     ir = _fx.import_graph(gm.graph, gm, lazy_meta=True)
     result = ir.core.split(ops, decompose_size=decompose_size, merge_empty=merge_empty,
-                           check_flat=True, fetch_meta=ir.meta_source)
+                           check_flat=True, fetch_meta=ir.meta_source,
+                           rematerialize_symints=remat)
     sync, pieces, num_unique = result.sync, result.pieces, result.num_unique
     # vLLM edits the graph in place and does not regenerate gm's code: neither do we.
     for message in _fx._core.unmatched_splitting_ops(ir.core, ops):
@@ -359,12 +429,15 @@ def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty):
     nodes = _fx.sync(gm.graph, ir, sync, _fast_node, native=_fast_build is not None)
     hashes = _Hashes(ir) if num_unique is None else None
     split_gm, items = _build(gm, nodes, pieces, hashes)
+    split_gm.meta["piecewise_explain"] = Explanation(ir)
     return split_gm, items, hashes if hashes is not None else num_unique
 
 
-def split_graph_ex(gm, splitting_ops, *, decompose_size=True, merge_empty=True):
+def split_graph_ex(gm, splitting_ops, *, decompose_size=True, merge_empty=True,
+                   rematerialize_symints=False):
     """``split_graph`` that also returns the number of unique compiled pieces."""
-    split_gm, items, hashes = _split_graph_ex_gc(gm, splitting_ops, decompose_size, merge_empty)
+    split_gm, items, hashes = _split_graph_ex_gc(gm, splitting_ops, decompose_size, merge_empty,
+                                                 rematerialize_symints)
     if isinstance(hashes, _Hashes):
         hashes.compute()
         hashes = hashes.num_unique

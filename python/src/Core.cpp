@@ -50,6 +50,7 @@
 #include "piecewise/verify/Verifier.h"
 
 #include "CaptureBinding.h"
+#include "ExplainBinding.h"
 #include "FxBuilder.h"
 #include "LazyModule.h"
 #include "NodeFields.h"
@@ -867,14 +868,17 @@ std::vector<Node*> boundaryValues(const PartitionPlan& plan) {
 /// rewritten graph, now with the meta its symbol inputs and flat check read.
 /// Hashes then wait for `hashes()`.
 SplitResult splitIR(IRGraph& ir, const std::vector<std::string>& ops, bool decomposeSize,
-                    bool mergeEmpty, bool checkFlat, const py::object& fetchMeta) {
+                    bool mergeEmpty, bool checkFlat, const py::object& fetchMeta, bool remat) {
   SplitGraphOptions options;
   options.partition.splittingOps = ops;
   options.partition.mergeEmptyOnlyPieces = mergeEmpty;
   options.decomposeSize = decomposeSize;
   options.checkFlatBoundaries = checkFlat;
+  options.rematerializeSymInts = remat;
   DiagnosticEngine diag;
   ir.plan().reset();
+  if (remat && !fetchMeta.is_none()) // copies carry their original's meta: load it all
+    ir.loadAllMeta(fetchMeta);
   bool lazy = ir.hasDeferredMeta() && !fetchMeta.is_none();
   if (lazy) {
     options.checkFlatBoundaries = false;
@@ -1086,7 +1090,9 @@ PYBIND11_MODULE(_core, m) {
       .def("split", &splitIR, py::arg("splitting_ops"), py::kw_only(),
            py::arg("decompose_size") = true, py::arg("merge_empty") = true,
            py::arg("check_flat") = true, py::arg("fetch_meta") = py::none(),
-           "decompose-size + the splitting-op partitioner. Returns a SplitResult (sync: "
+           py::arg("rematerialize_symints") = false,
+           "decompose-size + the splitting-op partitioner (+ SymInt rematerialization). "
+           "Returns a SplitResult (sync: "
            "export(compact=True), "
            "pieces, num_unique); each piece is a Piece with node positions in the (synced) "
            "graph order. With deferred meta, `fetch_meta` (import indices -> meta tuples; True: "
@@ -1098,6 +1104,10 @@ PYBIND11_MODULE(_core, m) {
   python::bindLazyModule(m);
   python::bindSyncEdits(m);
   python::bindCapture(m);
+  python::bindExplain(m, [](py::handle ir) -> const PartitionPlan* {
+    auto& plan = ir.cast<IRGraph&>().plan();
+    return plan ? &*plan : nullptr;
+  });
   m.def(
       "configure_meta",
       [](py::handle tensor, py::handle fakeTensor, py::handle symInt, py::handle symFloat,

@@ -1,7 +1,8 @@
 """Small Hugging Face architectures built from their ``transformers`` config classes (random
 init, nothing downloaded), for the torch.compile backend tests and benchmark.
 
-- ``build(arch, layers, attn)``: ``arch`` is ``llama``, ``gpt2``, ``qwen3_moe`` or ``vit``;
+- ``build(arch, layers, attn)``: ``arch`` is ``llama``, ``gpt2``, ``qwen3_moe`` or ``vit``
+  (``ARCHS``), or one of the MoE models ``mixtral``, ``qwen2_moe`` (``MOE_ARCHS``);
   hidden size 64; ``attn`` is ``"sdpa"`` (stock attention: Dynamo-level graphs call
   ``torch._C._nn.scaled_dot_product_attention``) or ``"custom"`` (the attention runs as the
   custom op ``piecewise_test::attention``, registered here, through transformers'
@@ -23,6 +24,7 @@ transformers = __import__("transformers")
 CUSTOM_ATTN = "piecewise_test::attention"
 SDPA = "torch._C._nn.scaled_dot_product_attention"
 ARCHS = ("llama", "gpt2", "qwen3_moe", "vit")
+MOE_ARCHS = ("mixtral", "qwen2_moe")
 
 
 def _register_op() -> None:
@@ -89,6 +91,17 @@ def config(arch: str, layers: int):
                                 moe_intermediate_size=32, num_experts=4, num_experts_per_tok=2,
                                 num_hidden_layers=layers, num_attention_heads=4,
                                 num_key_value_heads=2, head_dim=16, max_position_embeddings=128)
+    if arch == "mixtral":
+        return t.MixtralConfig(vocab_size=128, hidden_size=64, intermediate_size=128,
+                               num_hidden_layers=layers, num_attention_heads=4,
+                               num_key_value_heads=2, num_local_experts=4,
+                               num_experts_per_tok=2, max_position_embeddings=128)
+    if arch == "qwen2_moe":
+        return t.Qwen2MoeConfig(vocab_size=128, hidden_size=64, intermediate_size=128,
+                                moe_intermediate_size=32, shared_expert_intermediate_size=64,
+                                num_experts=4, num_experts_per_tok=2, num_hidden_layers=layers,
+                                num_attention_heads=4, num_key_value_heads=2,
+                                max_position_embeddings=128)
     if arch == "vit":
         return t.ViTConfig(hidden_size=64, num_hidden_layers=layers, num_attention_heads=4,
                            intermediate_size=128, image_size=32, patch_size=4, num_channels=3,
@@ -102,7 +115,8 @@ def build(arch: str, layers: int = 2, attn: str = "sdpa", seed: int = 0) -> torc
     torch.manual_seed(seed)
     t = transformers
     cls = {"llama": t.LlamaForCausalLM, "gpt2": t.GPT2LMHeadModel,
-           "qwen3_moe": t.Qwen3MoeForCausalLM, "vit": t.ViTModel}[arch]
+           "qwen3_moe": t.Qwen3MoeForCausalLM, "vit": t.ViTModel,
+           "mixtral": t.MixtralForCausalLM, "qwen2_moe": t.Qwen2MoeForCausalLM}[arch]
     if arch == "vit":
         model = cls(cfg, add_pooling_layer=False)
     else:

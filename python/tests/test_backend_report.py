@@ -90,7 +90,7 @@ def test_report_gets_the_custom_op_schema(tmp_path, monkeypatch):
     compile_llama(be, layers=2)
     args, schema, code = log.read_text().splitlines()
     assert args == (f"--schema-file schemas.txt report graph_0.py --splitting-ops={ATTN} "
-                    f"-o {tmp_path / 'r' / 'graph_0.html'}")
+                    f"-o {tmp_path / 'r' / 'graph_0.html'} --rematerialize-symints")
     assert schema == str(torch.ops.vllm.unified_attention_with_output.default._schema)
     assert schema.startswith("vllm::unified_attention_with_output(") and "(a!)" in schema
     assert code == "class "

@@ -47,12 +47,14 @@ LIT_CASES = {
     "functionalized.py": ATTENTION,
     "usage.py": "aten::sin",
     "python-callable.py": "torch._C._nn.scaled_dot_product_attention",
+    "rematerialize-symints.py": "aten::sin",
+    "explain-symint.py": "aten::sin",
 }
 
 
-def split(piecewise_bin, src: Path, ops: str, out: Path, *extra) -> dict:
+def split(piecewise_bin, src: Path, ops: str, out: Path, *extra, flags=()) -> dict:
     """Runs `piecewise split` (writing the module to `out`) and returns its --json report."""
-    args = [str(piecewise_bin), *extra, "split", str(src), f"--splitting-ops={ops}"]
+    args = [str(piecewise_bin), *extra, "split", str(src), f"--splitting-ops={ops}", *flags]
     subprocess.run([*args, "-o", str(out)], check=True, capture_output=True, text=True)
     report = subprocess.run([*args, "--json"], check=True, capture_output=True, text=True)
     return json.loads(report.stdout)
@@ -160,9 +162,13 @@ def test_every_lit_case_is_listed():
     graphs = {p.name for p in SPLIT_TESTS.glob("*.py")}
     # errors.py is rejected by design (a tuple would cross a boundary); get-attr.py's
     # constant has no value in the dump (test_vllm_dropin.py runs that case from make_fx);
-    # nested-submodule-runs.py runs its split module against torch in lit itself.
+    # nested-submodule-runs.py runs its split module against torch in lit itself;
+    # explain-layer-name.py calls vLLM ops torch does not have; explain-categories.py and
+    # rematerialize-symints-kept.py hold several graphs (split-file; the second is run with
+    # the flag below).
     assert graphs - {"errors.py", "gen-layers.py", "corpus.py", "get-attr.py",
-                     "nested-submodule-runs.py"} == set(LIT_CASES)
+                     "nested-submodule-runs.py", "explain-layer-name.py",
+                     "explain-categories.py", "rematerialize-symints-kept.py"} == set(LIT_CASES)
 
 
 @pytest.mark.parametrize("name", sorted(LIT_CASES))
@@ -177,6 +183,16 @@ def test_lit_case_split_runs_the_same(name, piecewise_bin, tmp_path):
     if name == "symint-later.py":
         kw["sym_values"] = {"s1": 5}
     compare(src, out, report, **kw)
+
+
+@pytest.mark.parametrize("name", ["rematerialize-symints.py", "explain-symint.py"])
+def test_rematerialized_split_runs_the_same(name, piecewise_bin, tmp_path):
+    # The SymInt the first layer computes is recomputed in the later ones: same outputs.
+    src = SPLIT_TESTS / name
+    out = tmp_path / "split.py"
+    report = split(piecewise_bin, src, "aten::sin", out, flags=["--rematerialize-symints"])
+    assert report["num_unique"] == 3
+    compare(src, out, report, sym_values={"s0": 5})
 
 
 def test_splitting_pieces_really_split(piecewise_bin, tmp_path):

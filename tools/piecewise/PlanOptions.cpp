@@ -37,6 +37,9 @@ void addPlanOptions(CLI::App& cmd, PlanCommandOptions& o) {
                "Debug: drop the inputs a partition only frees (the old Inductor bug); the plan "
                "verifier must then fail");
   cmd.add_flag("--no-verify-plan", o.noVerifyPlan, "Do not run the plan verifier");
+  cmd.add_flag("--rematerialize-symints", o.rematerializeSymInts,
+               "With --splitting-ops: recompute inside a piece the SymInts it can compute from "
+               "its own inputs instead of passing them in");
   cmd.add_flag("--timing", o.timing, "Print the time of each phase to stderr");
 }
 
@@ -51,6 +54,7 @@ int runPlanCommand(const PlanCommandOptions& o, const GlobalOptions& globals, Lo
   PlanPipelineOptions options;
   if (o.haveSplittingOps())
     options.splittingOps = o.splittingOps;
+  options.rematerializeSymInts = o.rematerializeSymInts;
   options.cudagraph.unsafeOps = o.unsafeOps;
   options.cudagraph.skipDynamicShapes = o.skipDynamicShapes;
   options.cudagraph.reorder = o.reorder;

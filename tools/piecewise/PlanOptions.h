@@ -35,6 +35,8 @@ struct PlanCommandOptions {
   bool keepInputsAlive = false;
   bool debugDropAliasInputs = false;
   bool noVerifyPlan = false;
+  /// `--rematerialize-symints` (with `--splitting-ops`).
+  bool rematerializeSymInts = false;
   /// `--timing`: the time of each phase on stderr.
   bool timing = false;
 

@@ -1,6 +1,7 @@
 //===- Split.cpp - `piecewise split`: cut a graph at splitting ops --------===//
 //
 //   piecewise split FILE --splitting-ops=OP[,OP...] [--json] [-o OUT.py]
+//                   [--rematerialize-symints] [--explain]
 //
 // vLLM's piecewise split of the root graph (partition/SplitGraph.h): the
 // decompose-size pass, the splitting-op partitioner, the flat-boundary check.
@@ -13,6 +14,10 @@
 // stderr naming the similar ops the graph has; a plan whose captured pieces
 // would read an eager op's fresh tensor gets one warning line
 // (partition/CaptureSafety.h; `check-capture` gives the details).
+// --rematerialize-symints recomputes SymInts inside the pieces that can
+// (partition/SymIntRematerialization.h) and says how many inputs it saved;
+// --explain appends, after the summary, why pieces at the same place of a
+// repeated structure hash differently (partition/PieceExplain.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,9 +27,11 @@
 #include "piecewise/codegen/PlanJson.h"
 #include "piecewise/codegen/SplitModulePrinter.h"
 #include "piecewise/partition/CaptureSafety.h"
+#include "piecewise/partition/PieceExplain.h"
 #include "piecewise/partition/SplitGraph.h"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <cstdio>
@@ -42,6 +49,8 @@ struct SplitCommandOptions {
   bool noDecomposeSize = false;
   bool noMergeEmpty = false;
   bool timing = false;
+  bool rematerialize = false;
+  bool explain = false;
 };
 
 /// `--timing`: wall time of each phase since the previous mark, on stderr.
@@ -113,6 +122,39 @@ std::string renderSummary(const PartitionPlan& plan, const OpRegistry* registry)
   return out;
 }
 
+/// `--json --explain`: one record per difference (PieceExplain.h's fields).
+std::string renderExplainJson(const PartitionPlan& plan) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  auto names = [&](const std::vector<size_t>& v) {
+    nlohmann::ordered_json a = nlohmann::ordered_json::array();
+    for (size_t i : v)
+      a.push_back(plan.pieces()[i].name());
+    return a;
+  };
+  auto node = [](const Node* n) {
+    return n ? nlohmann::ordered_json(std::string(n->name().str())) : nlohmann::ordered_json();
+  };
+  for (const PieceGroup& g : explainPieces(plan).groups) {
+    for (const PieceDifference& d : g.differences) {
+      nlohmann::ordered_json r;
+      r["place"] = g.place;
+      r["category"] = d.category;
+      r["where"] = d.where;
+      r["reference"] = plan.pieces()[d.reference].name();
+      r["other"] = plan.pieces()[d.other].name();
+      r["reference_pieces"] = names(d.referenceSharing);
+      r["other_pieces"] = names(d.otherSharing);
+      r["reference_node"] = node(d.referenceNode);
+      r["other_node"] = node(d.otherNode);
+      r["reference_value"] = d.referenceValue;
+      r["other_value"] = d.otherValue;
+      r["message"] = d.message;
+      out.push_back(std::move(r));
+    }
+  }
+  return out.dump();
+}
+
 } // namespace
 
 void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode) {
@@ -141,6 +183,12 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
   cmd->add_flag("--no-merge-empty", opts->noMergeEmpty,
                 "Keep pieces that hold only an empty allocation on their own");
   cmd->add_flag("--timing", opts->timing, "Print the time of each phase to stderr");
+  cmd->add_flag("--rematerialize-symints", opts->rematerialize,
+                "Recompute inside a piece the SymInts it can compute from its own inputs "
+                "(pure integer arithmetic of sizes and symbols) instead of passing them in");
+  cmd->add_flag("--explain", opts->explain,
+                "Say why pieces at the same place of a repeated structure hash differently "
+                "(after the summary; in the JSON as \"explain\")");
   cmd->callback([opts, &globals, &exitCode] {
     exitCode = refuseOutputOverInput(opts->output, opts->file, globals);
     if (exitCode != kExitOk)
@@ -160,8 +208,11 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
     options.partition.splittingOps = opts->splittingOps;
     options.partition.mergeEmptyOnlyPieces = !opts->noMergeEmpty;
     options.decomposeSize = !opts->noDecomposeSize;
+    options.rematerializeSymInts = opts->rematerialize;
     const OpRegistry* registry = &input->registry;
-    FailureOr<PartitionPlan> plan = splitGraph(input->module->graph(), registry, options, diag);
+    SymIntRematerializationStats remat;
+    FailureOr<PartitionPlan> plan =
+        splitGraph(input->module->graph(), registry, options, diag, &remat);
     timer.mark("decompose-size, partition, boundary check");
     if (failed(plan)) {
       printDiagnostics(diag);
@@ -224,8 +275,22 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
       if (opts->output == "-")
         return;
     }
-    std::string report =
-        opts->json ? renderSplitJson(*plan, registry) : renderSummary(*plan, registry);
+    std::string report;
+    if (opts->json) {
+      report = renderSplitJson(*plan, registry);
+      if (opts->explain) // one more member, last: the differences
+        report.insert(report.rfind('}'), ", \"explain\": " + renderExplainJson(*plan));
+    } else {
+      report = renderSummary(*plan, registry);
+      if (opts->rematerialize)
+        report +=
+            fmt::format("rematerialized:  {} SymInt input{} recomputed inside pieces ({} "
+                        "node{} copied, {} erased)\n",
+                        remat.inputsRemoved, remat.inputsRemoved == 1 ? "" : "s", remat.nodesCopied,
+                        remat.nodesCopied == 1 ? "" : "s", remat.nodesErased);
+      if (opts->explain)
+        report += "\n" + renderExplanation(*plan, explainPieces(*plan));
+    }
     if (!writeOutput("", report))
       exitCode = kExitInputError;
     timer.mark("report");

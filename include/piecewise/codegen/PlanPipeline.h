@@ -20,6 +20,9 @@ namespace piecewise {
 struct PlanPipelineOptions {
   /// When set, partition at these splitting ops instead of for cudagraphs.
   std::optional<std::vector<std::string>> splittingOps;
+  /// With splitting ops: recompute SymInts inside the pieces
+  /// (partition/SymIntRematerialization.h).
+  bool rematerializeSymInts = false;
   CudagraphPartitionOptions cudagraph;
   LifetimeOptions lifetimes;
   /// Run the plan verifier on the wrapper program.

@@ -23,9 +23,27 @@
 #include "piecewise/partition/PartitionPlan.h"
 
 #include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace piecewise {
+
+/// Symbols numbered by first occurrence within one piece: `2*s72 + 1` reads
+/// `2*s#0 + 1` when s72 is the piece's first symbol. A symbol is a run of
+/// letters followed by digits (`s0`, `zf57`, `u3`), not inside a number
+/// (`1e5`) and not a call; its letters are kept, so an unbacked `u0` never
+/// equals a backed `s0`. The hash and the explainer (PieceExplain.h) both
+/// read symbolic expressions through it.
+class SymbolNumbering {
+public:
+  /// `text` with each symbol replaced by its letters, `#` and its number.
+  std::string canonical(std::string_view text);
+
+private:
+  std::unordered_map<std::string, uint64_t> symbols_;
+};
 
 class PieceHasher {
 public:

@@ -4,14 +4,17 @@
 // values into scalar dims (the decompose-size pass, so that no Size crosses a
 // boundary: each symbolic dim is read right after the tensor's producer and
 // static dims become literals in the users),
-// partition at the splitting ops, and check that only flat values cross the
-// boundaries. The graph is rewritten by decompose-size (and only by it); the
+// partition at the splitting ops, optionally recompute inside each piece the
+// SymInts it can compute from what it already has (SymIntRematerialization.h;
+// then the graph is partitioned again), and check that only flat values cross
+// the boundaries. The graph is rewritten by decompose-size (and only by it); the
 // returned plan points into it. buildSplitModule() then makes the module.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "piecewise/partition/SplittingOpPartitioner.h"
+#include "piecewise/partition/SymIntRematerialization.h"
 #include "piecewise/schema/OpRegistry.h"
 #include "piecewise/transforms/DecomposeSize.h"
 
@@ -26,13 +29,18 @@ struct SplitGraphOptions {
   DecomposeSizeOptions decompose = {/*singleDimQueries=*/false};
   /// Fail when a tuple, list or torch.Size would cross a boundary.
   bool checkFlatBoundaries = true;
+  /// Recompute SymInts inside the pieces instead of passing them in
+  /// (SymIntRematerialization.h). Off by default: vLLM passes them.
+  bool rematerializeSymInts = false;
 };
 
 /// Splits `graph` in place (decompose-size) and returns its finalized plan.
 /// `registry` may be null (then value kinds come from meta only). Fails with
 /// diagnostics when decompose-size fails, the graph is malformed, or a
 /// non-flat value would cross a boundary.
+/// `remat`, when not null, receives what rematerialization changed.
 FailureOr<PartitionPlan> splitGraph(Graph& graph, const OpRegistry* registry,
-                                    const SplitGraphOptions& options, DiagnosticEngine& diag);
+                                    const SplitGraphOptions& options, DiagnosticEngine& diag,
+                                    SymIntRematerializationStats* remat = nullptr);
 
 } // namespace piecewise
