@@ -19,10 +19,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SyncEdits.h"
+#include "Bindings.h"
 #include "GraphWriter.h"
-#include "NodeFields.h"
 #include "PyUtil.h"
+#include "TorchPrivate.h"
 
 #include <unordered_set>
 #include <vector>
