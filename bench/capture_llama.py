@@ -45,8 +45,12 @@ SPLITTING_OPS = [ATTN, KV_UPDATE]
 
 try:
     from torch._library.opaque_object import OpaqueBase, register_opaque_type
-except ImportError:  # older torch: a plain str layer name
-    OpaqueBase, register_opaque_type = object, None
+except ImportError:
+    try:  # torch 2.14 and 2.15: the same, renamed
+        from torch._custom_class_base import CustomClassBase as OpaqueBase
+        from torch._library.opaque_object import register_custom_class as register_opaque_type
+    except ImportError:  # older torch: a plain str layer name
+        OpaqueBase, register_opaque_type = object, None
 
 
 class LayerName(OpaqueBase):
