@@ -16,12 +16,13 @@ The caller's graph is edited exactly where vLLM edits it (the size queries, in p
 nowhere else; like vLLM, ``graph.code`` is not regenerated (the old code computes the same).
 
 Speed: GraphModules are lazy (``_LazyGraphModule``: Python code is generated at the first
-call or ``.code``, as vLLM's ``split_module`` call gets them) and are assembled directly
-(the state ``GraphModule.__init__`` would give, checked against it once at import); nodes
-are created with names the input graph already made unique, so FX's name sanitizing and
-pytree scans are skipped. The whole output (every piece's graph, nodes and module, the
-stitching calls and getitems) is built in one C++ loop (``_core.build_split``), checked once
-at import to give exactly what the node-by-node builder here (``Graph.create_node``) gives.
+call or ``.code``, as vLLM's ``split_module`` call gets them). Where the fast paths are on
+(``piecewise.fast_paths()``; each proven at import against torch's public API, see
+``_private.py``) the modules are assembled directly in C++ (``lazy_module``), and the whole
+output (every piece's graph, nodes and module, the stitching calls and getitems) is built in
+one C++ loop (``build_split``: ``_core.build_split``); otherwise, and for graphs with
+``get_attr`` or ``call_module`` nodes, the node-by-node builder here uses
+``Graph.create_node`` and torch's ``_make_graph_module``.
 The input graph is read by C++ directly from its fx.Nodes (``IRGraph.import_fx``).
 Node meta is read only where the split needs it (size-queried tensors, placeholders, the
 values crossing a boundary); ``SplitItem.hash`` reads the rest and is computed at its first
