@@ -279,3 +279,17 @@ def test_fast_paths_str():
     p = piecewise.fast_paths()[0]
     assert str(p) == f"{p.name}: on"
     assert operator.attrgetter("name", "on", "why", "what")(p)
+
+
+def test_a_probe_that_cannot_run_leaves_every_path_off(torch_patch):
+    """When torch's public API itself fails on the probe, nothing is proven: all paths off,
+    and split_graph (public API throughout) still gives torch's answer."""
+    def broken(*a, **k):
+        raise RuntimeError("a torch the probe cannot build its graph on")
+
+    torch_patch.setattr(P, "_observe_split", broken)
+    P.probe_fast_paths()
+    assert on() == set()
+    assert all("could not run" in p.why for p in piecewise.fast_paths())
+    gm = model_gm()
+    check_torch_agrees(gm, *split(gm))
