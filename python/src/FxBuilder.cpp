@@ -295,7 +295,7 @@ void bindFxBuilder(py::module_& m) {
           throw std::invalid_argument("configure_fx_builder: illegal_names is a dict");
         auto* api = new FxApi{nodeType, nodeBase, graphType,   mapArg,     py::none(),
                               prepend,  getitem,  emptyKwargs, makeModule, illegalNames};
-        api->update = checked(PyObject_GetAttrString(nodeBase.ptr(), "_update_args_kwargs"));
+        api->update = checked(PyObject_GetAttr(nodeBase.ptr(), fxNames().updateArgsKwargs));
         installFxApi(api);
       },
       py::kw_only(), py::arg("node_type"), py::arg("node_base"), py::arg("graph_type"),
