@@ -15,7 +15,7 @@ PIP_PACKAGES := torch==2.13.0 pytest cmake ninja pybind11 scikit-build-core tran
 
 DEMO_INPUT ?= examples/llama2_makefx.py
 
-.PHONY: all deps apt-deps pip-deps configure build build-cli test demo asan fuzz stress bench-split format clean
+.PHONY: all deps apt-deps pip-deps configure build build-cli test test-torch demo asan fuzz stress bench-split format clean
 
 all: build
 
@@ -50,6 +50,22 @@ build-cli: configure
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+# The Python suite on another torch, in its own venv (the build is the default one: the
+# extension does not link torch). TORCH is a release the package declares tested
+# (pyproject.toml, docs/python.md): 2.13.0 (the default, CPU), 2.14.1, 2.15.0. The venv is
+# made once under TORCH_VENV with pip (this interpreter; torch's CPU index is not needed:
+# a CUDA build of torch runs on the CPU too). PYTEST_ARGS narrows the run (default: the whole
+# suite, stopping at the first failure).
+TORCH ?= 2.13.0
+TORCH_VENV ?= build-torch-$(TORCH)/venv
+PYTEST_ARGS ?= -x python/tests
+test-torch: build
+	@[ -x $(TORCH_VENV)/bin/python ] || $(PYTHON) -m venv $(TORCH_VENV)
+	@$(TORCH_VENV)/bin/python -c "import torch, pytest, transformers; assert torch.__version__.split('+')[0] == '$(TORCH)'" 2>/dev/null || \
+	  PIP_CONSTRAINT=/dev/null $(TORCH_VENV)/bin/pip install -q "torch==$(TORCH)" pytest transformers numpy
+	PYTHONPATH=$(BUILD_DIR)/python:python PIECEWISE_BIN=$(CURDIR)/$(BUILD_DIR)/piecewise \
+	  PIECEWISE_SOURCE_DIR=$(CURDIR) $(TORCH_VENV)/bin/python -m pytest -q $(PYTEST_ARGS)
 
 demo: build-cli
 	@echo "== piecewise lint $(DEMO_INPUT)   (silent when the graph is valid)"

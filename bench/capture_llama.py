@@ -43,10 +43,16 @@ SPLITTING_OPS = [ATTN, KV_UPDATE]
 
 # --- the ops (vLLM's schema, CPU kernels) ------------------------------------------------------
 
+_OPAQUE_KIND = "value"
 try:
     from torch._library.opaque_object import OpaqueBase, register_opaque_type
-except ImportError:  # older torch: a plain str layer name
-    OpaqueBase, register_opaque_type = object, None
+except ImportError:
+    try:  # torch 2.14 and 2.15: the same, renamed ("value" types are now "constant")
+        from torch._custom_class_base import CustomClassBase as OpaqueBase
+        from torch._library.opaque_object import register_custom_class as register_opaque_type
+        _OPAQUE_KIND = "constant"
+    except ImportError:  # older torch: a plain str layer name
+        OpaqueBase, register_opaque_type = object, None
 
 
 class LayerName(OpaqueBase):
@@ -75,7 +81,7 @@ def _register():
     if hasattr(getattr(torch.ops, OPS_NS), "unified_attention_with_output"):
         return
     if register_opaque_type is not None:
-        register_opaque_type(LayerName, typ="value", hoist=True)
+        register_opaque_type(LayerName, typ=_OPAQUE_KIND, hoist=True)
     name_t = LayerName if register_opaque_type is not None else str
 
     def attn(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, output: torch.Tensor,

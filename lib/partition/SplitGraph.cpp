@@ -36,4 +36,34 @@ FailureOr<PartitionPlan> splitGraph(Graph& graph, const OpRegistry* registry,
   return plan;
 }
 
+std::vector<Node*> boundaryValues(const PartitionPlan& plan) {
+  std::vector<Node*> out;
+  auto add = [&](Node* n) {
+    out.push_back(n);
+    if (n->target().str() == "operator.getitem" && !n->args().empty() && n->args()[0].isNode())
+      out.push_back(n->args()[0].getNode());
+  };
+  for (const Piece& p : plan.pieces()) {
+    for (Node* n : p.inputs)
+      add(n);
+    for (Node* n : p.outputs)
+      add(n);
+  }
+  return out;
+}
+
+FailureOr<PartitionPlan> splitGraphLoadingMeta(Graph& graph, const OpRegistry* registry,
+                                               const SplitGraphOptions& options,
+                                               const LoadMetaFn& loadMeta, DiagnosticEngine& diag) {
+  SplitGraphOptions first = options;
+  first.checkFlatBoundaries = false;
+  first.partition.computeHashes = false;
+  FailureOr<PartitionPlan> plan = splitGraph(graph, registry, first, diag);
+  if (failed(plan) || failed(loadMeta(boundaryValues(*plan))))
+    return failure();
+  SplitGraphOptions again = options;
+  again.decomposeSize = false; // done: the graph is rewritten
+  return splitGraph(graph, registry, again, diag);
+}
+
 } // namespace piecewise

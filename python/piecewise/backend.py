@@ -28,10 +28,9 @@ the hash, the kind and the pieces that share it).
 ``report_dir=DIR`` writes, for each Dynamo graph the backend splits, the page
 ``piecewise report`` writes (``DIR/graph_<n>.html``, n as for ``dump_dir``; the same
 splitting ops, on the graph as split, after ``passes``), and ``DIR/index.html`` linking them.
-The pages are made by the ``piecewise`` CLI that comes with the package (``$PIECEWISE_BIN``,
-else the ``piecewise`` script installed beside this Python, else on ``PATH``, else the CLI of
-the build tree the extension was loaded from); without one, or when it fails, the backend
-warns and compiles on: a report never fails a compilation. ``be.reports`` lists the pages.
+The pages are made by the extension (``_core.render_report``: the CLI's page, no subprocess);
+when one cannot be made, the backend warns and compiles on: a report never fails a
+compilation. ``be.reports`` lists the pages.
 
 ``progress=SECONDS`` (default 1.0): once compiling a graph's unique pieces has taken that
 long, each further piece prints ``piecewise: graph 0: compiling piece 2/3 (hash 9f3c1a2b…,
@@ -58,10 +57,8 @@ from __future__ import annotations
 import html
 import os
 import shutil
-import subprocess
 import sys
 import sysconfig
-import tempfile
 import time
 import warnings
 from typing import Callable, Dict, List, Optional, Sequence, Union
@@ -353,40 +350,19 @@ class PiecewiseBackend:
     # -- report_dir -----------------------------------------------------------------------
 
     def _report(self, call: int, gm: tfx.GraphModule, text: str) -> Optional[dict]:
-        """Writes report_dir/graph_<call>.html with the CLI; the index entry, None when no
-        page could be written (after a warning)."""
-        cli = find_cli()
-        if cli is None:
-            if not self._report_warned:
-                self._report_warned = True
-                warnings.warn("piecewise: report_dir is set but no piecewise CLI was found "
-                              "(set PIECEWISE_BIN); no reports are written", stacklevel=3)
-            return None
-        os.makedirs(self.report_dir, exist_ok=True)
+        """Writes report_dir/graph_<call>.html (the page ``piecewise report`` writes, made
+        by the extension: ``_core.render_report``); the index entry. Raises what stopped it
+        (the caller warns)."""
         name = f"graph_{call}"
         page = os.path.join(os.path.abspath(self.report_dir), name + ".html")
-        ops = ",".join(_pattern(o) for o in self.splitting_ops)
-        with tempfile.TemporaryDirectory(prefix="piecewise-report-") as tmp:
-            src = name + ".py"  # relative: the page's title
-            _write(os.path.join(tmp, src), text)
-            cmd = [cli]
-            schemas = _custom_schemas(gm)
-            if schemas:
-                _write(os.path.join(tmp, "schemas.txt"), "\n".join(schemas) + "\n")
-                cmd += ["--schema-file", "schemas.txt"]
-            # the backend's split rematerializes SymInts: the page shows the same pieces
-            cmd += ["report", src, f"--splitting-ops={ops}", "-o", page, "--rematerialize-symints"]
-            try:
-                proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
-            except OSError as e:
-                proc = None
-                error = str(e)
-            else:
-                error = proc.stderr.strip()[-2000:]
-        if proc is None or proc.returncode != 0:
-            warnings.warn(f"piecewise: no report for graph {call}: `{' '.join(cmd)}` failed: "
-                          f"{error}", stacklevel=3)
-            return None
+        ops = [_pattern(o) for o in self.splitting_ops]
+        # The built-in table has only aten's schemas: the graph's custom ops' schemas too.
+        # The backend's split rematerializes SymInts: the page shows the same pieces.
+        html_page = _fx._core.render_report(text, title=name + ".py", splitting_ops=ops,
+                                            schemas="\n".join(_custom_schemas(gm)),
+                                            rematerialize_symints=True)
+        os.makedirs(self.report_dir, exist_ok=True)
+        _write(page, html_page)
         self.reports.append(page)
         entry = {"call": call, "file": name + ".html",
                  "nodes": len(gm.graph.nodes), "status": "compiling"}

@@ -16,17 +16,17 @@ when their inputs carry one, removed nodes are erased.
 
 from __future__ import annotations
 
-import copy
 import importlib
 import operator
 from typing import Any, Dict, List, Optional
 
 import torch
 import torch.fx as tfx
-from torch.fx.immutable_collections import immutable_dict
-from torch.fx.node import _get_qualified_name, map_aggregate
+from torch.fx.node import map_aggregate
 
 from . import _core
+from . import _private
+from ._private import op_name  # noqa: F401 (part of this module's API)
 
 # The op kinds by their C++ value (``_core.OpKind``: FX's spelling is the member name).
 OP_KINDS = [k.name for k in sorted(_core.OpKind.__members__.values(), key=int)]
@@ -44,9 +44,7 @@ _S = _core.SymKind
 SYM_INT, SYM_FLOAT, SYM_BOOL = int(_S.int), int(_S.float), int(_S.bool)
 del _L, _M, _S
 
-_OpOverload = torch._ops.OpOverload
-_OpOverloadPacket = torch._ops.OpOverloadPacket
-_HOP = torch._ops.HigherOrderOperator
+_OP_TYPES = _private.OP_TYPES
 
 
 class _Ref:
@@ -56,18 +54,6 @@ class _Ref:
 
     def __init__(self, pos: int):
         self.pos = pos
-
-
-def op_name(op) -> str:
-    """Canonical name of an op object: ``aten::add.Tensor``, ``aten::add``, ``higher_order::cond``."""
-    if isinstance(op, _OpOverload):
-        return f"{op.namespace}::{op._opname}.{op._overloadname}"
-    if isinstance(op, _OpOverloadPacket):
-        ns, name = op._qualified_op_name.split("::")
-        return f"{ns}::{name}"
-    if isinstance(op, _HOP):
-        return f"higher_order::{op.name()}"
-    raise TypeError(f"not a torch op: {op!r}")
 
 
 _target_cache: Dict[int, tuple] = {}
@@ -81,15 +67,12 @@ def target_string(op: str, target) -> str:
     hit = _target_cache.get(id(target))
     if hit is not None and hit[0] is target:
         return hit[1]
-    if isinstance(target, (_OpOverload, _OpOverloadPacket, _HOP)):
+    if isinstance(target, _OP_TYPES):
         s = op_name(target)
-        if isinstance(target, _OpOverload) and target.namespace not in ("aten", "prims"):
+        if isinstance(target, _OP_TYPES[0]) and target.namespace not in ("aten", "prims"):
             _ensure_schema(target)
     else:
-        try:
-            s = _get_qualified_name(target)
-        except Exception:
-            s = repr(target)
+        s = _private.qualified_name(target)
         if s.startswith("_operator."):  # what FX prints (and the IR expects): operator.add
             s = s[1:]
         elif "." not in s:  # getattr, int, ...
@@ -110,7 +93,7 @@ def _ensure_schema(op) -> None:
     _schemas_added.add(name)
     try:
         if not _core.has_schema(name):
-            _core.add_schemas(str(op._schema), "<torch>")
+            _core.add_schemas(_private.schema_text(op), "<torch>")
     except Exception:
         pass  # an op without a parsable schema stays opaque
 
@@ -141,7 +124,7 @@ def _classify(obj):
         return (LEAF_LAYOUT, str(obj)[6:])
     if isinstance(obj, torch.memory_format):
         return (LEAF_MEMFMT, str(obj)[6:])
-    if isinstance(obj, (_OpOverload, _OpOverloadPacket, _HOP)):
+    if isinstance(obj, _OP_TYPES):
         s = op_name(obj)
         _target_by_name.setdefault(s, obj)
         return (LEAF_OP, s)
@@ -192,10 +175,7 @@ def _size(s):
     return str(s)
 
 
-try:
-    from torch._subclasses.fake_tensor import FakeTensor as _FakeTensor
-except ImportError:  # pragma: no cover
-    _FakeTensor = None
+_FakeTensor = _private.FakeTensor
 
 _dtype_text: Dict[Any, str] = {}
 _device_text: Dict[Any, str] = {}
@@ -250,13 +230,11 @@ def _node_meta(n: tfx.Node):
 
 # The C++ twin of ``_node_meta`` (python/src/NodeMeta.cpp: the same tuples, exceptions
 # and caches; test_node_meta.py holds it to the functions above), which import_fx and
-# split/hashes call without leaving C++. None (a core without it) falls back to the Python
-# functions above; setting it to None does too (what the tests compare against).
-try:
-    _core.configure_meta(torch.Tensor, _FakeTensor, torch.SymInt, torch.SymFloat, torch.SymBool)
-    _NODE_META_CPP = _core.node_meta
-except AttributeError:  # pragma: no cover - an older _core
-    _NODE_META_CPP = None
+# split/hashes call without leaving C++: the ``node_meta`` fast path, set by
+# _private.probe_fast_paths when it agrees. None falls back to the Python functions above
+# (what the tests compare against).
+_core.configure_meta(torch.Tensor, _FakeTensor, torch.SymInt, torch.SymFloat, torch.SymBool)
+_NODE_META_CPP = None
 
 
 def _clear_meta_caches() -> None:
@@ -320,6 +298,8 @@ def import_graph(graph: tfx.Graph, owner: Optional[torch.nn.Module] = None, *,
             for n in graph.find_nodes(op="call_function", target=t):
                 queried.add(n.args[0] if n.args else None)
     core = _core.IRGraph()
+    if _NODE_META_CPP is not None:
+        _private.USED["node_meta"] += 1
     # One pass in C++ over the fx.Nodes themselves (no tuple per node).
     # node_meta=None: the meta tuples are read in C++ (_core.node_meta).
     core.import_fx(nodes, eager=queried, target_string=target_string,
@@ -382,9 +362,6 @@ def _retype(old, new, node: tfx.Node):
 
 
 _SYM_SIZE_INT = torch.ops.aten.sym_size.int
-# Node.args's and Node.kwargs's setters both end in this; None on a torch without it.
-_update_args_kwargs = getattr(tfx.Node, "_update_args_kwargs", None)
-_EMPTY = immutable_dict()
 
 
 def _fake_val(n: tfx.Node) -> None:
@@ -429,34 +406,34 @@ def _fake_val(n: tfx.Node) -> None:
         pass
 
 
-def sync(graph: tfx.Graph, ir: IR, exported, make_node=None, native: bool = False
-         ) -> List[tfx.Node]:
+def sync(graph: tfx.Graph, ir: IR, exported, native: bool = False) -> List[tfx.Node]:
     """Applies the IR's edits to `graph` in place; returns the live nodes in order.
-    ``make_node(graph, name, op, target, args, kwargs, type_expr, meta)``, when given, creates
-    the new nodes in place of ``Graph.create_node`` (used only when the owning module has no
-    node-creation hooks, which create_node would call). ``native``: the caller checked that
-    ``_core``'s node builder makes what ``make_node`` makes; the edits are then applied in
-    C++ (``_core.apply_sync_edits``) unless one needs this Python code."""
+    ``native``: the caller lets the C++ fast paths apply the edits (``sync_edits``:
+    ``_core.apply_sync_edits``; ``erase_nodes``: ``_core.erase_nodes``) where they are on
+    (``piecewise.fast_paths()``) and the edits need no Python; otherwise, and for the rest,
+    torch's public API does (``Graph.create_node``, the ``args``/``kwargs`` setters,
+    ``Graph.erase_node``). C++ never creates nodes for a module with node-creation hooks."""
     if exported is None:
         return ir.nodes
     owner = graph.owning_module
-    if make_node is not None and owner is not None and getattr(owner, "_create_node_hooks", None):
-        make_node = None
     orig = ir.nodes
     # The kept nodes are in place already; the edits are applied in order (an edit refers
     # only to earlier positions).
     by_pos, edits, removed, in_order, retargeted = ir.core.sync_plan()
     left = None
-    if native and hasattr(_core, "apply_sync_edits"):
+    if native and _private.ON["sync_edits"]:
         left = _core.apply_sync_edits(
-            graph, exported, by_pos, edits, retargeted, create=make_node is not None,
+            graph, exported, by_pos, edits, retargeted,
+            create=not _private.has_create_node_hooks(owner),
             op_kinds=OP_KINDS, resolve=resolve_target, ref_type=_Ref)
+        if left is not None:
+            _private.USED["sync_edits"] += 1
     if left is None:
-        created = _apply_edits(graph, orig, exported, by_pos, edits, make_node)
+        created = _apply_edits(graph, orig, exported, by_pos, edits)
     else:
         created = left
     _erase_and_order(graph, orig, by_pos, edits, removed, in_order,
-                     native and hasattr(_core, "erase_nodes"))
+                     native and _private.ON["erase_nodes"])
     if left is not None:  # the sym_size.int values in C++; the rest below
         created = _core.fake_sym_sizes(created, _SYM_SIZE_INT, torch.Tensor)
     for n in created:
@@ -465,8 +442,8 @@ def sync(graph: tfx.Graph, ir: IR, exported, make_node=None, native: bool = Fals
     return by_pos
 
 
-def _apply_edits(graph, orig, exported, by_pos, edits, make_node) -> List[tfx.Node]:
-    """sync's edits in Python; returns the created nodes."""
+def _apply_edits(graph, orig, exported, by_pos, edits) -> List[tfx.Node]:
+    """sync's edits with torch's public API; returns the created nodes."""
     # An edited node whose args hold a namedtuple or torch.Size gets that type back; when it
     # cannot, nothing is changed yet.
     retyped = set()
@@ -488,21 +465,13 @@ def _apply_edits(graph, orig, exported, by_pos, edits, make_node) -> List[tfx.No
                 new_args, new_kwargs = _decode(args, by_pos), _decode(kwargs, by_pos)
                 if pos in retyped:
                     new_args, new_kwargs = _retype((n.args, n.kwargs), (new_args, new_kwargs), n)
-                if _update_args_kwargs is not None and type(n) is tfx.Node:
-                    # What the two setters do, at once (a subclass may define its own).
-                    _update_args_kwargs(n, new_args, new_kwargs)
-                else:
-                    n.args = new_args
-                    n.kwargs = new_kwargs
+                n.args = new_args
+                n.kwargs = new_kwargs
         else:
             kind = OP_KINDS[op]
             tgt = resolve_target(target) if kind == "call_function" else target
-            if make_node is not None:
-                n = make_node(graph, name, kind, tgt, _decode(args, by_pos),
-                              _decode(kwargs, by_pos) or _EMPTY, None, {})
-            else:
-                n = graph.create_node(kind, tgt, _decode(args, by_pos), _decode(kwargs, by_pos),
-                                      name=name)
+            n = graph.create_node(kind, tgt, _decode(args, by_pos), _decode(kwargs, by_pos),
+                                  name=name)
             created.append(n)
             by_pos[pos] = n
     return created
@@ -514,22 +483,30 @@ def _erase_and_order(graph, orig, by_pos, edits, removed, in_order, native=False
     # C++ up to a node it would warn or raise on (or none, with erase hooks); the rest here.
     gone = [orig[i] for i in removed]
     done = _core.erase_nodes(graph, gone) if native and gone else 0
+    if done:
+        _private.USED["erase_nodes"] += 1
     for n in gone[done:]:
         graph.erase_node(n)
     # Order: a node goes right after its predecessor in the exported order. When the kept
     # nodes are still in order, only the created ones (appended at the end) move.
-    prev = graph._root
     if in_order:
         for pos in edits:
-            n = by_pos[pos]
-            prev = by_pos[pos - 1] if pos else graph._root
-            if n._prev is not prev:
-                prev.append(n)
+            _place_after(graph, by_pos[pos - 1] if pos else None, by_pos[pos])
     else:
+        prev = None
         for n in by_pos:
-            if n._prev is not prev:
-                prev.append(n)
+            _place_after(graph, prev, n)
             prev = n
+
+
+def _place_after(graph: tfx.Graph, prev: Optional[tfx.Node], n: tfx.Node) -> None:
+    """Moves ``n`` right after ``prev`` (first in the graph when None) unless it is there."""
+    before = n.prev
+    if prev is None:
+        if before.op != "root":
+            next(iter(graph.nodes)).prepend(n)
+    elif before is not prev:
+        prev.append(n)
 
 
 def to_graph_module(ir: IR, class_name: str = "GraphModule") -> tfx.GraphModule:
@@ -545,7 +522,7 @@ def to_graph(ir: IR) -> tfx.Graph:
     """The same as ``to_graph_module`` without the module: a new ``torch.fx.Graph``."""
     exported = ir.core.export()
     g = tfx.Graph()
-    g._codegen = copy.deepcopy(ir.graph._codegen)
+    _private.set_codegen(g, _private.codegen_of(ir.graph))
     new_of: Dict[tfx.Node, tfx.Node] = {}
     if exported is None:
         for n in ir.nodes:

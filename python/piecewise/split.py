@@ -16,12 +16,13 @@ The caller's graph is edited exactly where vLLM edits it (the size queries, in p
 nowhere else; like vLLM, ``graph.code`` is not regenerated (the old code computes the same).
 
 Speed: GraphModules are lazy (``_LazyGraphModule``: Python code is generated at the first
-call or ``.code``, as vLLM's ``split_module`` call gets them) and are assembled directly
-(the state ``GraphModule.__init__`` would give, checked against it once at import); nodes
-are created with names the input graph already made unique, so FX's name sanitizing and
-pytree scans are skipped. The whole output (every piece's graph, nodes and module, the
-stitching calls and getitems) is built in one C++ loop (``_core.build_split``), checked once
-at import to give exactly what the node-by-node builder here (``Graph.create_node``) gives.
+call or ``.code``, as vLLM's ``split_module`` call gets them). Where the fast paths are on
+(``piecewise.fast_paths()``; each proven at import against torch's public API, see
+``_private.py``) the modules are assembled directly in C++ (``lazy_module``), and the whole
+output (every piece's graph, nodes and module, the stitching calls and getitems) is built in
+one C++ loop (``build_split``: ``_core.build_split``); otherwise, and for graphs with
+``get_attr`` or ``call_module`` nodes, the node-by-node builder here uses
+``Graph.create_node`` and torch's ``_make_graph_module``.
 The input graph is read by C++ directly from its fx.Nodes (``IRGraph.import_fx``).
 Node meta is read only where the split needs it (size-queried tensors, placeholders, the
 values crossing a boundary); ``SplitItem.hash`` reads the rest and is computed at its first
@@ -32,12 +33,10 @@ the process has no frozen objects), so no young-generation collection walks it f
 
 from __future__ import annotations
 
-import copy
 import gc
 import operator
 import sys
 import warnings
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, List, Sequence, Tuple, Union
 
@@ -45,12 +44,9 @@ import torch
 import torch.fx as tfx
 from torch.fx.immutable_collections import immutable_dict
 
+from . import _private
 from . import fx as _fx
 
-try:
-    from torch.fx._lazy_graph_module import _make_graph_module, _use_lazy_graph_module
-except ImportError:  # older torch: eager GraphModules
-    _make_graph_module = None
 
 
 def _placeholder_meta(src: tfx.Node) -> dict:
@@ -66,139 +62,22 @@ def _placeholder_meta(src: tfx.Node) -> dict:
     return m
 
 
-def _fast_node_factory():
-    """Node creation without Graph.create_node's per-call pytree scan for raw SymInt
-    arguments, without the namespace's name sanitizing (the names come from a valid FX
-    graph, where they are already unique identifiers; a clash in the new graph falls back
-    to ``create_name``) and without Node.__setattr__'s lookup-table update when meta is
-    set. Returns None (then Graph.create_node is used) on a torch whose Graph internals
-    differ."""
-    probe = tfx.Graph()
-    needed = ("_graph_namespace", "_insert", "_find_nodes_lookup_table", "_len")
-    if not all(hasattr(probe, a) for a in needed):
-        return None
-    ns = probe._graph_namespace
-    if not all(hasattr(ns, a) for a in ("_used_names", "_obj_to_name", "create_name")):
-        return None
-    Node = tfx.Node
-    setattr_ = object.__setattr__
-
-    lookup = probe._find_nodes_lookup_table
-    if not (hasattr(lookup, "table") and hasattr(lookup, "_key")):
-        return None
-
-    def fast_node(g: tfx.Graph, name: str, op: str, target, args, kwargs, type_expr, meta):
-        table = g._find_nodes_lookup_table.table
-        ns = g._graph_namespace
-        used = ns._used_names
-        if name in used:
-            name = ns.create_name(name, None)
-        else:
-            used.add(name)
-        n = Node(g, name, op, target, args, kwargs, type_expr)
-        ns._obj_to_name[n] = name
-        g._insert(n)
-        # _FindNodesLookupTable.insert, inlined
-        table[(op, target if op == "call_function" else None)][n] = None
-        g._len += 1
-        setattr_(n, "meta", meta)
-        return n
-
-    return fast_node
-
-
-_fast_node = _fast_node_factory()
-
-
-def _slow_node(g: tfx.Graph, name: str, op: str, target, args, kwargs, type_expr, meta):
+def _make_node(g: tfx.Graph, name: str, op: str, target, args, kwargs, type_expr, meta):
+    """A node made by torch's public API (the Python builder's only way)."""
     n = g.create_node(op, target, args, kwargs, name=name, type_expr=type_expr)
     n.meta = meta
     return n
 
 
-_make_node = _fast_node or _slow_node
+def _public_module(graph: tfx.Graph) -> tfx.GraphModule:
+    """A piece's module made by torch (``_make_graph_module``)."""
+    return _private.make_graph_module({}, graph, "GraphModule")
 
 
-def _lazy_module_factory():
-    """``make(graph, modules) -> GraphModule``: a ``_LazyGraphModule`` over ``graph`` whose
-    children are ``modules`` (a dict), assembled directly: the per-instance class
-    GraphModule.__new__ makes, then the instance dict of a module torch's own
-    ``_make_graph_module`` made, entry by entry in its order (a fresh container for each
-    empty dict, set or list; the immutable values shared; the graph). In C++
-    (``_core.make_lazy_module``) when the core has it, else in Python; either is checked once
-    against torch's module. None (use the slow path) when neither matches or torch lacks the
-    lazy module."""
-    if _make_graph_module is None:
-        return None
-
-    def probe():
-        g = tfx.Graph()
-        x = g.placeholder("x")
-        g.output((x,))
-        return g
-
-    with _use_lazy_graph_module(True):
-        ref = _make_graph_module(torch.nn.Module(), probe(), "GraphModule")
-    entries = _module_entries(ref)
-    if entries is None:
-        return None
-    cls = type(ref)
-    base, module_name, class_name = cls.__mro__[1], cls.__module__, cls.__name__
-
-    def make(graph: tfx.Graph, modules=None) -> tfx.GraphModule:
-        new_cls = type("GraphModuleImpl", (base,), {"__module__": module_name})
-        gm = object.__new__(new_cls)
-        d = gm.__dict__
-        for key, value, kind in entries:
-            d[key] = graph if kind == 2 else value() if kind == 1 else value
-        if modules is not None:
-            d["_modules"].update(modules)
-        new_cls.__name__ = class_name
-        graph.owning_module = gm
-        return gm
-
-    def same_as_torch(candidate) -> bool:
-        try:
-            mine = candidate(probe(), None)
-            t = torch.ones(2)
-            return (list(ref.__dict__) == list(mine.__dict__)
-                    and type(ref).__mro__[1:] == type(mine).__mro__[1:]
-                    and type(mine).__name__ == class_name
-                    and type(mine).__module__ == module_name
-                    and all(type(ref.__dict__[k]) is type(mine.__dict__[k]) for k in ref.__dict__
-                            if k != "_graph")
-                    and mine.graph.owning_module is mine
-                    and mine(t)[0] is t and "return (x,)" in mine.code)
-        except Exception:
-            return False
-
-    configure = getattr(_fx._core, "configure_lazy_module", None)
-    if configure is not None:
-        configure(base=base, module_name=module_name, class_name=class_name, entries=entries)
-        if same_as_torch(_fx._core.make_lazy_module):
-            return _fx._core.make_lazy_module
-    return make if same_as_torch(make) else None
-
-
-def _module_entries(ref: tfx.GraphModule):
-    """``ref``'s instance dict as ``[(key, value, kind)]``: kind 2 the graph, 1 an empty
-    container (``value`` its type, made fresh per module), 0 an immutable value every module
-    shares; None when an entry is none of these."""
-    entries = []
-    for key, value in ref.__dict__.items():
-        if key == "_graph":
-            entries.append((key, None, 2))
-        elif type(value) in (dict, set, list, OrderedDict) and not value:
-            entries.append((key, type(value), 1))
-        elif value is None or type(value) in (bool, int, str):
-            entries.append((key, value, 0))
-        else:
-            return None
-    return entries
-
-
-_fast_module = _lazy_module_factory()
-_native_module = getattr(_fx._core, "make_lazy_module", None)
+# Set by _private.probe_fast_paths (at import) when the C++ path agrees with torch:
+# _core.make_lazy_module (the lazy_module path) and _build_fast (build_split).
+_fast_module = None
+_fast_build = None
 
 
 class _Hashes:
@@ -274,8 +153,7 @@ def _pattern(op) -> str:
         if obj is None:
             return op
         return _pattern(obj)
-    if isinstance(op, (torch._ops.OpOverload, torch._ops.OpOverloadPacket,
-                       torch._ops.HigherOrderOperator)):
+    if isinstance(op, _private.OP_TYPES):
         return _fx.op_name(op)
     if callable(op) and not isinstance(op, type):
         return _fx.target_string("call_function", op)
@@ -297,10 +175,7 @@ def _resolve_loaded(name: str):
 
 
 def _new_gm(root, graph: tfx.Graph, name: str) -> tfx.GraphModule:
-    if _make_graph_module is None:
-        return tfx.GraphModule(root, graph, name)
-    with _use_lazy_graph_module(True):
-        return _make_graph_module(root, graph, name)
+    return _private.make_graph_module(root, graph, name)
 
 
 def split_graph(
@@ -426,7 +301,7 @@ def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty, remat=False)
     # vLLM edits the graph in place and does not regenerate gm's code: neither do we.
     for message in _fx._core.unmatched_splitting_ops(ir.core, ops):
         warnings.warn(f"piecewise: {message}", stacklevel=4)
-    nodes = _fx.sync(gm.graph, ir, sync, _fast_node, native=_fast_build is not None)
+    nodes = _fx.sync(gm.graph, ir, sync, native=True)
     hashes = _Hashes(ir) if num_unique is None else None
     split_gm, items = _build(gm, nodes, pieces, hashes)
     split_gm.meta["piecewise_explain"] = Explanation(ir)
@@ -459,9 +334,9 @@ def _attr(gm: tfx.GraphModule, target: str):
 
 def _new_module(graph: tfx.Graph, modules) -> tfx.GraphModule:
     if _fast_module is not None:
+        _private.USED["lazy_module"] += 1
         return _fast_module(graph, modules)
     return _new_gm(modules or {}, graph, "GraphModule")
-
 
 
 def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
@@ -508,9 +383,12 @@ def _output_node(nodes):
 
 def _build_fast(gm, nodes, pieces, hashes):
     top = tfx.Graph()
-    top._codegen = copy.deepcopy(gm.graph._codegen)
+    _private.set_codegen(top, _private.codegen_of(gm.graph))
     env = {}
     built = _fx._core.build_split(top, nodes, pieces, env)
+    _private.USED["build_split"] += 1
+    if _fast_module is not None:
+        _private.USED["lazy_module"] += 1
     items: List[SplitItem] = []
     children = {}
     for (name, sub), piece in zip(built, pieces):
@@ -524,7 +402,7 @@ def _build_nodes(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
     make = _make_node
     map_arg = tfx.node.map_arg
     top = tfx.Graph()
-    top._codegen = copy.deepcopy(gm.graph._codegen)
+    _private.set_codegen(top, _private.codegen_of(gm.graph))
     env = {}
     for n in nodes:
         if n.op == "placeholder":
@@ -588,87 +466,6 @@ def _build_nodes(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
     return _finish(gm, top, env, output, children, attrs), items
 
 
-def _fast_build_factory():
-    """``_build_fast`` when the C++ builder gives, on a probe split, exactly the graphs and
-    modules that ``_build_nodes`` (Graph.create_node) gives; None otherwise (another
-    torch's internals, no lazy modules)."""
-    if _fast_module is None or not hasattr(_fx._core, "build_split"):
-        return None
-    try:
-        from torch._C import _fx_map_arg, _NodeBase
-    except ImportError:
-        return None
-    try:
-        _fx._core.configure_fx_builder(
-            node_type=tfx.Node, node_base=_NodeBase, graph_type=tfx.Graph, map_arg=_fx_map_arg,
-            prepend=tfx.Node.prepend, getitem=operator.getitem, empty_kwargs=immutable_dict(),
-            make_module=None if _fast_module is _native_module else _fast_module)
-        same = _same_build(_build_fast, _build_nodes)
-    except Exception:
-        same = False
-    return _build_fast if same else None
-
-
-class _ProbePiece:
-    def __init__(self, id, nodes, inputs, outputs, kind):
-        self.id, self.nodes, self.inputs, self.outputs = id, nodes, inputs, outputs
-        self.is_splitting = kind == "splitting"
-        self.kind_name, self.reason, self.hash = kind, "", "0" * 16
-
-
-def _same_build(fast, reference) -> bool:
-    """Both builders on a probe graph (a placeholder with a default, one whose name
-    clashes with a piece's output name, meta with ``val`` or ``example_value`` only, list
-    and keyword arguments, node and constant keyword values): the same nodes (state, names, users, find_nodes buckets,
-    lengths) in every graph, the same module classes and the same items."""
-
-    def probe():
-        g = tfx.Graph()
-        x = g.placeholder("x")
-        x.meta["val"] = 3
-        y = g.placeholder("y", default_value=2)
-        y.meta["example_value"] = 4
-        a = g.call_function(operator.add, (x, y), {})
-        a.meta["k"] = 1
-        b = g.call_function(operator.getitem, ([a, x], 0), {})
-        c = g.call_method("add", (b,), {"alpha": y})
-        d = g.call_method("add", (c, x), {"alpha": 2})  # constant keyword arguments
-        out = g.output((d, a))
-        return tfx.GraphModule(torch.nn.Module(), g), [x, y, a, b, c, d, out]
-
-    pieces = [_ProbePiece(0, [2], [0, 1], [2], "compiled"),
-              _ProbePiece(1, [3, 4, 5], [2, 0, 1], [5], "splitting")]
-
-    def state(n):
-        st = n.__getstate__()
-        named = tfx.node.map_arg((st.pop("_args"), st.pop("_kwargs"),
-                                  list(st.pop("_input_nodes")), list(st.pop("users"))),
-                                 lambda a: a.name)
-        for k in ("graph", "_prev", "_next"):
-            st.pop(k)
-        return st, named, set(n.__dict__)
-
-    def graph_state(g: tfx.Graph):
-        g.lint()
-        buckets = {k: [n.name for n in v] for k, v in g._find_nodes_lookup_table.table.items()}
-        return [state(n) for n in g.nodes], g._len, buckets, sorted(g._graph_namespace._used_names)
-
-    def run(build):
-        gm, nodes = probe()
-        split_gm, items = build(gm, nodes, pieces, None)
-        mods = [split_gm] + [it.graph for it in items]
-        return ([graph_state(m.graph) for m in mods],
-                [(type(m).__mro__[1:], set(m.__dict__), sorted(m._modules)) for m in mods],
-                [(it.submod_name, it.graph_id, it.is_splitting_graph, it.hash, it.kind)
-                 for it in items], split_gm.meta)
-
-    mine, ref = run(fast), run(reference)
-    return mine == ref
-
-
-_fast_build = _fast_build_factory()
-
-
 def reference_split(gm: tfx.GraphModule, splitting_ops: Sequence[str], *, lazy: bool = True
                     ) -> Tuple[tfx.GraphModule, dict]:
     """The Python reference (``piecewise.vllm_reference``, vLLM's algorithm re-implemented):
@@ -682,15 +479,6 @@ def reference_split(gm: tfx.GraphModule, splitting_ops: Sequence[str], *, lazy: 
     from torch.fx.passes.split_module import split_module
 
     kw = {"tuple_return": True} if ref._HAS_TUPLE_RETURN else {}
-    ctx = _use_lazy_graph_module(lazy) if _make_graph_module is not None else _nullctx()
-    with ctx:
+    with _private.lazy_modules(lazy):
         split_gm = split_module(gm, None, lambda n: ids[n], keep_original_order=True, **kw)
     return split_gm, {n: i for n, i in ids.items() if n.op != "get_attr"}
-
-
-class _nullctx:
-    def __enter__(self):
-        return None
-
-    def __exit__(self, *a):
-        return False

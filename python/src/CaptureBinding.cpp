@@ -23,7 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CaptureBinding.h"
+#include "Bindings.h"
 
 #include "piecewise/partition/CaptureSafety.h"
 #include "piecewise/partition/SplitGraph.h"

@@ -16,10 +16,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ExplainBinding.h"
+#include "Bindings.h"
+#include "IRGraph.h"
 
 #include "piecewise/partition/PieceExplain.h"
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -43,11 +45,11 @@ py::list pieceNames(const PartitionPlan& plan, const std::vector<size_t>& indice
 
 } // namespace
 
-void bindExplain(py::module_& m, PlanOf planOf) {
+void bindExplain(py::module_& m) {
   m.def(
       "explain",
-      [planOf = std::move(planOf)](py::handle ir) {
-        const PartitionPlan* plan = planOf(ir);
+      [](IRGraph& ir) {
+        const std::optional<PartitionPlan>& plan = ir.plan();
         if (!plan)
           throw std::runtime_error("piecewise._core: explain() before split()");
         if (!plan->hasHashes())

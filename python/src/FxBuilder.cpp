@@ -16,11 +16,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FxBuilder.h"
+#include "Bindings.h"
 #include "GraphWriter.h"
 #include "LazyModule.h"
-#include "NodeFields.h"
 #include "PyUtil.h"
+#include "TorchPrivate.h"
 
 #include <algorithm>
 #include <array>
@@ -287,17 +287,21 @@ void bindFxBuilder(py::module_& m) {
   m.def(
       "configure_fx_builder",
       [](py::object nodeType, py::object nodeBase, py::object graphType, py::object mapArg,
-         py::object prepend, py::object getitem, py::object emptyKwargs, py::object makeModule) {
+         py::object prepend, py::object getitem, py::object emptyKwargs, py::object makeModule,
+         py::object illegalNames) {
         if (!PyType_Check(nodeType.ptr()) || !PyType_Check(nodeBase.ptr()))
           throw std::invalid_argument("configure_fx_builder: node_type and node_base are types");
-        auto* api = new FxApi{nodeType, nodeBase, graphType,   mapArg,    py::none(),
-                              prepend,  getitem,  emptyKwargs, makeModule};
-        api->update = checked(PyObject_GetAttrString(nodeBase.ptr(), "_update_args_kwargs"));
+        if (!PyDict_Check(illegalNames.ptr()))
+          throw std::invalid_argument("configure_fx_builder: illegal_names is a dict");
+        auto* api = new FxApi{nodeType, nodeBase, graphType,   mapArg,     py::none(),
+                              prepend,  getitem,  emptyKwargs, makeModule, illegalNames};
+        api->update = checked(PyObject_GetAttr(nodeBase.ptr(), fxNames().updateArgsKwargs));
         installFxApi(api);
       },
       py::kw_only(), py::arg("node_type"), py::arg("node_base"), py::arg("graph_type"),
       py::arg("map_arg"), py::arg("prepend"), py::arg("getitem"), py::arg("empty_kwargs"),
-      py::arg("make_module"), "The torch.fx classes and helpers build_split calls.");
+      py::arg("make_module"), py::arg("illegal_names"),
+      "The torch.fx classes and helpers build_split calls.");
   m.def("build_split", &buildSplit, py::arg("top"), py::arg("nodes"), py::arg("pieces"),
         py::arg("env"),
         "The stitching graph's placeholders and, per piece, its GraphModule, call and "

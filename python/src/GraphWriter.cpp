@@ -11,32 +11,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphWriter.h"
-#include "NodeFields.h"
+#include "TorchPrivate.h"
 
+#include <cctype>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 
 namespace py = pybind11;
 
 namespace piecewise::python {
-namespace {
-
-FxApi* gApi = nullptr; // set once; never freed (outlives every call)
-
-} // namespace
-
-FxApi* fxApi() {
-  return gApi;
-}
-
-void installFxApi(FxApi* api) {
-  gApi = api;
-}
-
-const FxNames& fxNames() {
-  static const FxNames n;
-  return n;
-}
-
 /// What `_update_args_kwargs(n, args, kwargs)` does to a new node `n` whose
 /// `inputs` are known: sets its args and kwargs, records each input in its
 /// `_input_nodes` (first use first) and `n` in each input's `users`. False
@@ -70,13 +54,15 @@ GraphWriter::GraphWriter(py::handle graph) : graph_(graph) {
   used_ = checked(PyObject_GetAttr(ns.ptr(), s.usedNames));
   objToName_ = checked(PyObject_GetAttr(ns.ptr(), s.objToName));
   createName_ = checked(PyObject_GetAttr(ns.ptr(), s.createName));
-  if (!PySet_Check(used_.ptr()) || !PyDict_Check(objToName_.ptr()))
+  baseCount_ = checked(PyObject_GetAttr(ns.ptr(), s.baseCount));
+  if (!PySet_Check(used_.ptr()) || !PyDict_Check(objToName_.ptr()) ||
+      !PyDict_Check(baseCount_.ptr()) || !PyDict_Check(fxApi()->illegalNames.ptr()))
     throw std::invalid_argument("piecewise._core: unexpected fx.Graph internals");
   insert_ = checked(PyObject_GetAttr(graph.ptr(), s.insert));
   // Graph._insert is the root's Node.prepend: call its C method directly.
   py::object root = checked(PyObject_GetAttr(graph.ptr(), s.root));
   if (PyMethod_Check(insert_.ptr()) && PyMethod_GET_SELF(insert_.ptr()) == root.ptr() &&
-      PyMethod_GET_FUNCTION(insert_.ptr()) == gApi->prepend.ptr())
+      PyMethod_GET_FUNCTION(insert_.ptr()) == fxApi()->prepend.ptr())
     insert_ = checked(PyObject_GetAttr(root.ptr(), s.prependC));
   py::object lookup = checked(PyObject_GetAttr(graph.ptr(), s.lookupTable));
   table_ = checked(PyObject_GetAttr(lookup.ptr(), s.table));
@@ -101,19 +87,15 @@ py::object GraphWriter::bucket(PyObject* op, PyObject* target) {
 py::object GraphWriter::append(py::object name, PyObject* op, PyObject* target, PyObject* type,
                                PyObject* args, PyObject* kwargs, py::object meta, PyObject* bucket,
                                const Inputs* inputs) {
-  // One probe: the set grows unless the name is taken already.
-  Py_ssize_t before = PySet_GET_SIZE(used_.ptr());
-  check(PySet_Add(used_.ptr(), name.ptr()));
-  if (PySet_GET_SIZE(used_.ptr()) == before)
-    name = checked(PyObject_CallFunctionObjArgs(createName_.ptr(), name.ptr(), Py_None, nullptr));
-  auto* nodeType = reinterpret_cast<PyTypeObject*>(gApi->nodeType.ptr());
+  name = uniqueName(std::move(name));
+  auto* nodeType = reinterpret_cast<PyTypeObject*>(fxApi()->nodeType.ptr());
   py::object n = checked(nodeType->tp_new(nodeType, emptyTuple().ptr(), nullptr));
   PyObject* fields[] = {graph_.ptr(), name.ptr(), op, target, type};
-  check(reinterpret_cast<PyTypeObject*>(gApi->nodeBase.ptr())
+  check(reinterpret_cast<PyTypeObject*>(fxApi()->nodeBase.ptr())
             ->tp_init(n.ptr(), initArgs(fields), nullptr));
   if (!inputs || !setArgs(n.ptr(), args, kwargs, *inputs)) {
     PyObject* update[] = {n.ptr(), args, kwargs};
-    checked(PyObject_Vectorcall(gApi->update.ptr(), update, 3, nullptr));
+    checked(PyObject_Vectorcall(fxApi()->update.ptr(), update, 3, nullptr));
   }
   check(PyDict_SetItem(objToName_.ptr(), n.ptr(), name.ptr()));
   checked(PyObject_CallOneArg(insert_.ptr(), n.ptr()));
@@ -125,6 +107,73 @@ py::object GraphWriter::append(py::object name, PyObject* op, PyObject* target, 
     check(PyObject_GenericSetAttr(n.ptr(), fxNames().meta, meta.ptr()));
   ++added_;
   return n;
+}
+
+namespace {
+
+/// FX's `_name_regex` (`^([a-zA-Z_][0-9a-zA-Z_]*?)(?:_(\d+))?$`) on `s`: the
+/// base's length and the suffix's digits (empty when none); false when `s`
+/// does not match (create_name would rewrite it).
+bool splitName(std::string_view s, size_t& baseLen, std::string_view& digits) {
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])) || !word(s[0]))
+    return false;
+  for (char c : s)
+    if (!word(c))
+      return false;
+  // The lazy base stops at the one `_` (not the first character) followed by
+  // digits only, up to the end.
+  size_t end = s.size();
+  size_t i = end;
+  while (i > 0 && std::isdigit(static_cast<unsigned char>(s[i - 1])))
+    --i;
+  if (i < end && i >= 2 && s[i - 1] == '_') {
+    baseLen = i - 1;
+    digits = s.substr(i);
+  } else {
+    baseLen = end;
+    digits = {};
+  }
+  return true;
+}
+
+} // namespace
+
+py::object GraphWriter::uniqueName(py::object name) {
+  // A name create_name keeps as it is (its form, not taken, not a Python keyword or
+  // builtin) is registered here with create_name's bookkeeping: the used names and the
+  // base's count. Any other goes through create_name.
+  Py_ssize_t size = 0;
+  const char* data =
+      PyUnicode_Check(name.ptr()) ? PyUnicode_AsUTF8AndSize(name.ptr(), &size) : nullptr;
+  if (!data)
+    PyErr_Clear();
+  size_t baseLen = 0;
+  std::string_view digits;
+  int illegal = data ? PyDict_Contains(fxApi()->illegalNames.ptr(), name.ptr()) : 1;
+  check(illegal);
+  if (data && !illegal &&
+      splitName(std::string_view(data, static_cast<size_t>(size)), baseLen, digits)) {
+    Py_ssize_t before = PySet_GET_SIZE(used_.ptr());
+    check(PySet_Add(used_.ptr(), name.ptr()));
+    if (PySet_GET_SIZE(used_.ptr()) != before) {
+      py::object base =
+          checked(PyUnicode_FromStringAndSize(data, static_cast<Py_ssize_t>(baseLen)));
+      py::object num;
+      if (!digits.empty()) {
+        std::string text(digits);
+        num = checked(PyLong_FromString(text.c_str(), nullptr, 10));
+      } else {
+        PyObject* old = PyDict_GetItemWithError(baseCount_.ptr(), base.ptr());
+        if (!old && PyErr_Occurred())
+          throw py::error_already_set();
+        num = old ? py::reinterpret_borrow<py::object>(old) : py::object(py::int_(0));
+      }
+      check(PyDict_SetItem(baseCount_.ptr(), base.ptr(), num.ptr()));
+      return name;
+    }
+  }
+  return checked(PyObject_CallFunctionObjArgs(createName_.ptr(), name.ptr(), Py_None, nullptr));
 }
 
 PyObject* GraphWriter::initArgs(PyObject* const (&fields)[5]) {

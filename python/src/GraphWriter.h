@@ -1,14 +1,14 @@
 //===- GraphWriter.h - Appending fx.Nodes to a Graph from C++ ----*- C++ -*-===//
 //
-// What the C++ builders (FxBuilder.cpp, SyncEdits.cpp) share: the torch.fx
-// classes and helpers `configure_fx_builder` installs, the interned names they
-// read, and GraphWriter, which appends nodes to one fx.Graph the way
-// Graph.create_node does (see GraphWriter.cpp).
+// What the C++ builders (FxBuilder.cpp, SyncEdits.cpp) share: GraphWriter,
+// which appends nodes to one fx.Graph the way Graph.create_node does (see
+// GraphWriter.cpp), through the private surfaces TorchPrivate.h lists.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "PyUtil.h"
+#include "TorchPrivate.h"
 
 #include <pybind11/pybind11.h>
 
@@ -17,49 +17,6 @@
 #include <vector>
 
 namespace piecewise::python {
-
-/// The torch.fx classes and helpers the builder calls (configure_fx_builder).
-struct FxApi {
-  pybind11::object nodeType;    ///< torch.fx.Node
-  pybind11::object nodeBase;    ///< torch._C._NodeBase
-  pybind11::object graphType;   ///< torch.fx.Graph
-  pybind11::object mapArg;      ///< torch._C._fx_map_arg
-  pybind11::object update;      ///< _NodeBase._update_args_kwargs (unbound)
-  pybind11::object prepend;     ///< torch.fx.Node.prepend (the function)
-  pybind11::object getitem;     ///< operator.getitem
-  pybind11::object emptyKwargs; ///< immutable_dict()
-  pybind11::object makeModule;  ///< (graph) -> lazy GraphModule; None: make_lazy_module
-};
-
-/// The installed API, or null before configure_fx_builder.
-FxApi* fxApi();
-/// Installs `api` (never freed: a reconfiguration may be in use up the stack).
-void installFxApi(FxApi* api);
-
-/// `s` interned (immortal for the module's life).
-inline PyObject* internName(const char* s) {
-  return PyUnicode_InternFromString(s);
-}
-
-/// Attribute and key names, interned once.
-struct FxNames {
-  PyObject *op = internName("op"), *name = internName("name"), *target = internName("target"),
-           *type = internName("type"), *args = internName("_args"), *kwargs = internName("_kwargs"),
-           *meta = internName("meta"), *val = internName("val"),
-           *exampleValue = internName("example_value"), *placeholder = internName("placeholder"),
-           *callFunction = internName("call_function"), *callModule = internName("call_module"),
-           *output = internName("output"), *getAttr = internName("get_attr"),
-           *namespace_ = internName("_graph_namespace"), *usedNames = internName("_used_names"),
-           *objToName = internName("_obj_to_name"), *createName = internName("create_name"),
-           *insert = internName("_insert"), *root = internName("_root"),
-           *prependC = internName("_prepend"),
-           *lookupTable = internName("_find_nodes_lookup_table"), *table = internName("table"),
-           *len = internName("_len"), *getitemName = internName("__getitem__"),
-           *ids = internName("id"), *nodes = internName("nodes"), *inputs = internName("inputs"),
-           *outputs = internName("outputs");
-};
-
-const FxNames& fxNames();
 
 /// The distinct nodes a copied node's args refer to, in first-use order; few
 /// enough to live on the stack (a node with more takes map_arg's path).
@@ -128,7 +85,10 @@ private:
   static constexpr size_t kRecent = 8;
 
   pybind11::handle graph_;
-  pybind11::object used_, objToName_, createName_, insert_, table_, init_;
+  /// `name`, unique in the graph, registered as create_name registers it.
+  pybind11::object uniqueName(pybind11::object name);
+
+  pybind11::object used_, objToName_, createName_, baseCount_, insert_, table_, init_;
   std::vector<Bucket> recent_;
   Py_ssize_t added_ = 0;
 };

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LazyModule.h"
+#include "Bindings.h"
 #include "PyUtil.h"
 
 #include <stdexcept>

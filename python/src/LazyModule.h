@@ -1,6 +1,6 @@
 //===- LazyModule.h - A lazy GraphModule over a graph, assembled in C++ -*- C++ -*-===//
 //
-// Binds `_core.configure_lazy_module` and `_core.make_lazy_module` (LazyModule.cpp).
+// `_core.make_lazy_module` (LazyModule.cpp), called by the C++ builder too.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -13,7 +13,5 @@ namespace piecewise::python {
 pybind11::object makeLazyModule(pybind11::handle graph, pybind11::handle modules);
 /// Whether configure_lazy_module has been called.
 bool lazyModuleConfigured();
-
-void bindLazyModule(pybind11::module_& m);
 
 } // namespace piecewise::python

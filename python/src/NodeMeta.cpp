@@ -10,8 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "NodeMeta.h"
-#include "NodeFields.h"
+#include "Bindings.h"
 #include "PyUtil.h"
+#include "TorchPrivate.h"
 
 #include "piecewise/ir/TensorMeta.h"
 
@@ -371,6 +372,30 @@ py::object encodeMeta(py::handle value) {
 
 void clearNodeMetaCache() {
   state().symText.clear();
+}
+
+void bindNodeMeta(py::module_& m) {
+  py::enum_<MetaTag>(m, "MetaTag", py::arithmetic(), "The first field of a meta tuple.")
+      .value("tensor", MetaTensor)
+      .value("sym", MetaSym)
+      .value("list", MetaList)
+      .value("opaque", MetaOpaque);
+  m.def(
+      "configure_meta",
+      [](py::handle tensor, py::handle fakeTensor, py::handle symInt, py::handle symFloat,
+         py::handle symBool) { configureNodeMeta(tensor, fakeTensor, symInt, symFloat, symBool); },
+      py::arg("tensor"), py::arg("fake_tensor"), py::arg("sym_int"), py::arg("sym_float"),
+      py::arg("sym_bool"),
+      "Installs the torch classes node_meta tests values against (done by piecewise.fx).");
+  m.def(
+      "node_meta", [](py::handle node) { return nodeMeta(node); }, py::arg("node"),
+      "An fx.Node's meta tuple, read in C++: exactly piecewise.fx._node_meta(node).");
+  m.def(
+      "encode_meta", [](py::handle value) { return encodeMeta(value); }, py::arg("value"),
+      "A value's meta tuple, in C++: exactly piecewise.fx.encode_meta(value).");
+  m.def(
+      "clear_meta_cache", []() { clearNodeMetaCache(); },
+      "Forgets node_meta's SymInt texts (by SymNode; piecewise.fx.import_graph, per import).");
 }
 
 } // namespace piecewise::python

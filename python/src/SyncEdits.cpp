@@ -19,10 +19,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SyncEdits.h"
+#include "Bindings.h"
 #include "GraphWriter.h"
-#include "NodeFields.h"
 #include "PyUtil.h"
+#include "TorchPrivate.h"
 
 #include <unordered_set>
 #include <vector>
@@ -265,11 +265,11 @@ Py_ssize_t eraseNodes(py::handle graph, const py::list& nodes) {
   if (!api || !NodeFields::instance().available())
     return 0;
   const FxNames& s = fxNames();
-  static PyObject* owningModule = internName("owning_module");
-  static PyObject* hooksName = internName("_erase_node_hooks");
-  static PyObject* graphName = internName("graph");
-  static PyObject* erasedName = internName("_erased");
-  static PyObject* removeFromList = internName("_remove_from_list");
+  PyObject* owningModule = s.owningModule;
+  PyObject* hooksName = s.eraseNodeHooks;
+  PyObject* graphName = s.graph;
+  PyObject* erasedName = s.erased;
+  PyObject* removeFromList = s.removeFromList;
   py::object owner = checked(PyObject_GetAttr(graph.ptr(), owningModule));
   if (!owner.is_none()) {
     PyObject* hooks = PyObject_GetAttr(owner.ptr(), hooksName);

@@ -1,9 +1,10 @@
 """piecewise.backend shows its work: ``report_dir`` (one ``piecewise report`` page per Dynamo
 graph plus an index), progress lines per unique piece, compile seconds in ``be.stats``.
 
-Eager compilation (fast); the pages are made by the CLI (PIECEWISE_BIN, default
-build/piecewise): tests that need it skip without it. Rendering the page in Chromium is
-test_report.py's business; here the page's embedded data is read back."""
+Eager compilation (fast); the pages are made by the extension (``_core.render_report``), and
+the CLI (PIECEWISE_BIN, default build/piecewise) is the oracle it is held to: the same page
+for the same graph. Rendering the page in Chromium is test_report.py's business; here the
+page's embedded data is read back."""
 
 import importlib
 import json
@@ -75,26 +76,53 @@ def test_report_dir_writes_one_page_per_graph(cli, tmp_path, dynamic):
 
 
 def test_report_gets_the_custom_op_schema(tmp_path, monkeypatch):
-    # The CLI's built-in table has only aten's schemas: the backend hands it the attention
-    # op's (its `output` is written in place), as `--schema-file`, with the same splitting
-    # ops, on the graph's code form. A fake CLI records what it was given.
-    log = tmp_path / "log"
-    fake = tmp_path / "piecewise"
-    fake.write_text(f"#!/bin/sh\necho \"$@\" > {log}\ncat schemas.txt >> {log}\n"
-                    f"head -c 6 graph_0.py >> {log}\necho '<!DOCTYPE html>' > \"$7\"\n")
-    fake.chmod(0o755)
-    monkeypatch.setenv("PIECEWISE_BIN", str(fake))
-    monkeypatch.setattr(B, "_cli_cache", [])
+    # The built-in table has only aten's schemas: the backend hands the renderer the attention
+    # op's (its `output` is written in place), with the same splitting ops, on the graph's
+    # code form.
+    seen = []
+    real = B._fx._core.render_report
+
+    def spy(text, **kw):
+        seen.append((text, kw))
+        return real(text, **kw)
+
+    monkeypatch.setattr(B._fx._core, "render_report", spy)
     be = piecewise.backend(splitting_ops=[torch.ops.vllm.unified_attention_with_output],
                            report_dir=tmp_path / "r")
     compile_llama(be, layers=2)
-    args, schema, code = log.read_text().splitlines()
-    assert args == (f"--schema-file schemas.txt report graph_0.py --splitting-ops={ATTN} "
-                    f"-o {tmp_path / 'r' / 'graph_0.html'} --rematerialize-symints")
-    assert schema == str(torch.ops.vllm.unified_attention_with_output.default._schema)
+    (text, kw), = seen
+    assert kw["title"] == "graph_0.py" and kw["splitting_ops"] == [ATTN]
+    assert kw["rematerialize_symints"] is True  # the backend's own split does
+    schema = str(torch.ops.vllm.unified_attention_with_output.default._schema)
+    assert kw["schemas"].splitlines() == [schema]
     assert schema.startswith("vllm::unified_attention_with_output(") and "(a!)" in schema
-    assert code == "class "
+    assert text.startswith("class ")
     assert be.reports == [str(tmp_path / "r" / "graph_0.html")]
+
+
+def test_report_page_is_the_clis_page(cli, tmp_path, monkeypatch):
+    """The oracle: `piecewise report` on the same code form and schemas writes the same page."""
+    import subprocess
+
+    seen = []
+    real = B._fx._core.render_report
+
+    def spy(text, **kw):
+        seen.append((text, kw))
+        return real(text, **kw)
+
+    monkeypatch.setattr(B._fx._core, "render_report", spy)
+    be = piecewise.backend(splitting_ops=[ATTN], report_dir=tmp_path / "r")
+    compile_llama(be, layers=2)
+    (text, kw), = seen
+    work = tmp_path / "cli"
+    work.mkdir()
+    (work / "graph_0.py").write_text(text)
+    (work / "schemas.txt").write_text(kw["schemas"] + "\n")
+    subprocess.run([str(cli), "--schema-file", "schemas.txt", "report", "graph_0.py",
+                    f"--splitting-ops={ATTN}", "--rematerialize-symints", "-o", "page.html"],
+                   cwd=work, check=True)
+    assert (work / "page.html").read_text() == (tmp_path / "r" / "graph_0.html").read_text()
 
 
 def test_report_dir_after_a_graph_break(cli, tmp_path):
@@ -118,8 +146,11 @@ def test_report_dir_after_a_graph_break(cli, tmp_path):
     assert index.count("<td>compiled</td>") == len(pages)
 
 
-def test_report_dir_without_cli_warns_once_and_compiles(tmp_path, monkeypatch):
+def test_report_dir_needs_no_cli(tmp_path, monkeypatch):
+    """The pages come from the extension: no CLI anywhere, and every graph still gets one."""
     monkeypatch.setattr(B, "find_cli", lambda: None)
+    monkeypatch.setenv("PIECEWISE_BIN", str(tmp_path / "missing"))
+    monkeypatch.setattr(B, "_cli_cache", [])
 
     def two_graphs(model):
         def f(ids):
@@ -129,23 +160,19 @@ def test_report_dir_without_cli_warns_once_and_compiles(tmp_path, monkeypatch):
         return f
 
     be = piecewise.backend(splitting_ops=[ATTN], report_dir=tmp_path / "r")
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        compile_llama(be, layers=2, fullgraph=False, fn=two_graphs)
-    mine = [w for w in caught if "no piecewise CLI" in str(w.message)]
-    assert len(mine) == 1, [str(w.message) for w in caught]
-    assert be.stats["graphs"] >= 2 and be.reports == []
-    assert not (tmp_path / "r").exists()
+    compile_llama(be, layers=2, fullgraph=False, fn=two_graphs)
+    assert be.stats["graphs"] >= 2 and len(be.reports) == be.stats["graphs"]
+    assert all(embedded_data(__import__("pathlib").Path(p))["summary"]["pieces"] >= 1
+               for p in be.reports)
 
 
-def test_report_dir_with_a_failing_cli_warns_and_compiles(tmp_path, monkeypatch):
-    bad = tmp_path / "piecewise"
-    bad.write_text("#!/bin/sh\necho 'broken CLI' >&2\nexit 1\n")
-    bad.chmod(0o755)
-    monkeypatch.setenv("PIECEWISE_BIN", str(bad))
-    monkeypatch.setattr(B, "_cli_cache", [])
+def test_report_that_cannot_be_made_warns_and_compiles(tmp_path, monkeypatch):
+    def broken(text, **kw):
+        raise RuntimeError("piecewise: the graph does not parse:\ngraph_0.py:1:1: error: broken")
+
+    monkeypatch.setattr(B._fx._core, "render_report", broken)
     be = piecewise.backend(splitting_ops=[ATTN], report_dir=tmp_path / "r")
-    with pytest.warns(UserWarning, match=r"no report for graph 0: .* failed: broken CLI"):
+    with pytest.warns(UserWarning, match=r"no report for graph 0: RuntimeError: .*does not parse"):
         compile_llama(be, layers=2)
     assert be.stats["graphs"] == 1 and be.reports == []
 

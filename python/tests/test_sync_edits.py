@@ -173,7 +173,7 @@ def _sync(gm, ops, native):
     ir = F.import_graph(gm.graph, gm, lazy_meta=True)
     r = ir.core.split([S._pattern(o) for o in ops], decompose_size=True, merge_empty=True,
                       check_flat=True, fetch_meta=ir.meta_source)
-    return F.sync(gm.graph, ir, r.sync, S._fast_node, native=native)
+    return F.sync(gm.graph, ir, r.sync, native=native)
 
 
 def _state(graph):
@@ -186,8 +186,11 @@ def _state(graph):
         nodes.append((n.name, n.op, str(n.target), name(n.args), name(n.kwargs),
                       type(n.args), type(n.kwargs), [u.name for u in n.users],
                       [i.name for i in n.all_input_nodes], sorted(n.meta), meta, n.type))
-    table = {k: [n.name for n in v] for k, v in graph._find_nodes_lookup_table.table.items()
-             if v}
+    # A bucket's order is not kept by torch (a node whose attribute is set moves to its
+    # bucket's end): each bucket in graph order.
+    order = {n: i for i, n in enumerate(graph.nodes)}
+    table = {k: [n.name for n in sorted(v, key=order.__getitem__)]
+             for k, v in graph._find_nodes_lookup_table.table.items() if v}
     return nodes, table, len(graph.nodes), sorted(graph._graph_namespace._used_names)
 
 

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -391,6 +392,49 @@ TEST(FlatBoundaries, SizeCrossingIsAnErrorWithoutDecomposeSize) {
             << in->name().str() << " is " << valueKindName(k);
       }
   }
+}
+
+TEST(SplitGraphLoadingMeta, LoadsTheBoundaryValuesThenChecksThem) {
+  // The size query's meta is what decompose-size reads; the boundary values' meta is loaded
+  // between the two partitions, and the flat check runs on the second one only.
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
+    def forward(self, x: "f32[s0, 8]", y: "f32[s0, 8]"):
+        sz = x.size()
+        a: "f32[s0, 8]" = torch.ops.aten.sin.default(y)
+        v: "f32[s0, 8]" = torch.ops.aten.view.default(a, sz)
+        return (v,)
+)py");
+  Graph& g = p->graph();
+  std::vector<std::string> loaded;
+  SplitGraphOptions options;
+  options.partition.splittingOps = {"aten::sin"};
+  DiagnosticEngine diag;
+  auto plan = splitGraphLoadingMeta(
+      g, &atenRegistry(), options,
+      [&](const std::vector<Node*>& nodes) {
+        for (const Node* n : nodes)
+          loaded.push_back(std::string(n->name().str()));
+        return success();
+      },
+      diag);
+  ASSERT_TRUE(succeeded(plan)) << diag.renderAll();
+  EXPECT_EQ(plan->pieces().size(), 3u);
+  EXPECT_TRUE(plan->hasHashes());
+  // a (into the view's piece) and the scalar size decompose-size made cross a boundary.
+  EXPECT_NE(std::find(loaded.begin(), loaded.end(), "a"), loaded.end());
+  EXPECT_EQ(g.lookup("sz"), nullptr); // decompose-size ran once, before the first partition
+
+  // A failed load stops the split with no plan.
+  auto q = parseGraph(R"py(class M(torch.nn.Module):
+    def forward(self, y: "f32[4, 8]"):
+        a: "f32[4, 8]" = torch.ops.aten.sin.default(y)
+        b: "f32[4, 8]" = torch.ops.aten.cos.default(a)
+        return (b,)
+)py");
+  DiagnosticEngine diag2;
+  EXPECT_TRUE(failed(splitGraphLoadingMeta(
+      q->graph(), &atenRegistry(), options, [](const std::vector<Node*>&) { return failure(); },
+      diag2)));
 }
 
 TEST(PartitionPlan, FinalizeRejectsMalformedPlans) {

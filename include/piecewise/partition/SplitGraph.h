@@ -18,6 +18,9 @@
 #include "piecewise/schema/OpRegistry.h"
 #include "piecewise/transforms/DecomposeSize.h"
 
+#include <functional>
+#include <vector>
+
 namespace piecewise {
 
 struct SplitGraphOptions {
@@ -42,5 +45,25 @@ struct SplitGraphOptions {
 FailureOr<PartitionPlan> splitGraph(Graph& graph, const OpRegistry* registry,
                                     const SplitGraphOptions& options, DiagnosticEngine& diag,
                                     SymIntRematerializationStats* remat = nullptr);
+
+/// The values whose meta a split's boundary checks and symbol inputs read:
+/// every piece input and output, and the producer of such a value when it is
+/// a getitem (its kind may come from the producer's list meta).
+std::vector<Node*> boundaryValues(const PartitionPlan& plan);
+
+/// Loads the meta of the given nodes (those whose meta was deferred); fails to
+/// stop the split (the caller keeps its own reason).
+using LoadMetaFn = std::function<LogicalResult(const std::vector<Node*>&)>;
+
+/// splitGraph for a graph whose meta is loaded on demand (a live FX graph
+/// imported with most meta deferred): the assignment is made first, without
+/// the flat-boundary check and hashes (what decompose-size reads, the
+/// placeholders, is loaded already), then `loadMeta` loads the meta of the
+/// boundaryValues(), and the plan is made again from scratch on the rewritten
+/// graph (the loaded meta may change any node's kind, which the getitem move
+/// reads) with `options` as given, minus decompose-size (done).
+FailureOr<PartitionPlan> splitGraphLoadingMeta(Graph& graph, const OpRegistry* registry,
+                                               const SplitGraphOptions& options,
+                                               const LoadMetaFn& loadMeta, DiagnosticEngine& diag);
 
 } // namespace piecewise

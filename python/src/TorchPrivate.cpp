@@ -1,14 +1,35 @@
-//===- NodeFields.cpp - Direct access to torch.fx.Node's C fields ---------===//
+//===- TorchPrivate.cpp - Every private torch / CPython surface, in one place ===//
 //
-// Finds the slots of torch._C._NodeBase's fields (see NodeFields.h).
+// Finds the slots of torch._C._NodeBase's fields, and holds the torch.fx
+// helpers and names the builders use (see TorchPrivate.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "NodeFields.h"
+#include "TorchPrivate.h"
+#include "Bindings.h"
 
 #include <structmember.h>
 
 namespace piecewise::python {
+
+namespace {
+
+FxApi* gApi = nullptr; // set once; never freed (outlives every call)
+
+} // namespace
+
+FxApi* fxApi() {
+  return gApi;
+}
+
+void installFxApi(FxApi* api) {
+  gApi = api;
+}
+
+const FxNames& fxNames() {
+  static const FxNames n;
+  return n;
+}
 
 NodeFields& NodeFields::instance() {
   static NodeFields* fields = new NodeFields(); // outlives every call
@@ -42,6 +63,25 @@ bool NodeFields::resolve(PyObject* nodeType) {
   offsets_ = offsets;
   type_ = nodeType;
   return true;
+}
+
+void bindTorchPrivate(pybind11::module_& m) {
+  m.def(
+      "set_node_fields",
+      [](pybind11::handle nodeType) {
+        if (nodeType.is_none()) {
+          NodeFields::instance().reset();
+          return false;
+        }
+        return NodeFields::instance().resolve(nodeType.ptr());
+      },
+      pybind11::arg("node_type"),
+      "The node_fields fast path: resolves torch.fx.Node's slots (returns whether they are "
+      "plain writable slots), or, with None, stops using them.");
+  m.def(
+      "node_fields_available", [] { return NodeFields::instance().available(); },
+      "Whether torch.fx.Node's fields are read and written at their C slots (TorchPrivate.h) "
+      "rather than through getattr.");
 }
 
 } // namespace piecewise::python

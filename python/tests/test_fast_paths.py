@@ -1,0 +1,295 @@
+"""The fast paths (piecewise/_private.py) are probed against torch's public API: a torch whose
+bookkeeping changes (a new find_nodes key, an extra index, another module state, another node
+layout, another fake device) turns the path that disagrees off, and split_graph then gives what
+torch's public API gives. The oracle is torch: ``find_nodes``, ``lint``, the graphs' own
+indexes and the outputs of running the pieces."""
+
+import operator
+
+import pytest
+import torch
+import torch.fx as tfx
+
+piecewise = pytest.importorskip("piecewise")
+from piecewise import _private as P  # noqa: E402
+
+from torch.fx.experimental.symbolic_shapes import DimDynamic, ShapeEnv, StatelessSymbolicContext  # noqa: E402
+from torch._subclasses.fake_tensor import FakeTensorMode  # noqa: E402
+from torch.fx.passes.fake_tensor_prop import FakeTensorProp  # noqa: E402
+
+ALL = set(P.NAMES)
+
+
+@pytest.fixture
+def torch_patch():
+    """A monkeypatch of torch whose undo is followed by a new probe (the paths come back)."""
+    mp = pytest.MonkeyPatch()
+    yield mp
+    mp.undo()
+    P.probe_fast_paths()
+    assert {p.name for p in piecewise.fast_paths() if p.on} == ALL
+
+
+def on():
+    return {p.name for p in piecewise.fast_paths() if p.on}
+
+
+def model_gm(buffer=True):
+    """A small Dynamo-style model graph: methods (size, view, add with alpha, sum), chunk
+    and its getitems, a constant (``buffer``: a get_attr node), two splitting ops; dim 0
+    symbolic."""
+
+    class M(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("scale", torch.full((4,), 0.5))
+
+        def forward(self, x, y):
+            a, b = torch.chunk(x, 2, dim=1)
+            s = b.size()
+            v = y.view(s)
+            h = torch.sigmoid(a) + b
+            h = h.mul(self.scale if buffer else 0.5)
+            g = torch.sigmoid(h.add(v, alpha=2))
+            return g.sum(dim=1, keepdim=True), h.view(s), v.relu()
+
+    torch.manual_seed(0)
+    gm = tfx.symbolic_trace(M())
+    mode = FakeTensorMode(shape_env=ShapeEnv(), allow_non_fake_inputs=True)
+    ctx = StatelessSymbolicContext(dynamic_sizes=[DimDynamic.DYNAMIC, DimDynamic.STATIC])
+    fx_ = mode.from_tensor(torch.randn(3, 8), symbolic_context=ctx)
+    with mode:
+        fy_ = torch.empty(fx_.shape[0], 4)
+    FakeTensorProp(gm, mode).propagate(fx_, fy_)
+    for n in gm.graph.nodes:
+        if "val" in n.meta:
+            n.meta["example_value"] = n.meta.pop("val")
+    return gm
+
+
+INPUTS = (torch.randn(3, 8, generator=torch.Generator().manual_seed(1)),
+          torch.randn(3, 4, generator=torch.Generator().manual_seed(2)))
+
+
+def split(gm):
+    return piecewise.split_graph(gm, [torch.sigmoid])
+
+
+def graphs_of(gm, split_gm, items):
+    return [gm.graph, split_gm.graph] + [it.graph.graph for it in items]
+
+
+def unseen_by_find_nodes(g):
+    """The nodes of ``g`` that torch's find_nodes does not return for their op and target."""
+    missing = []
+    for n in g.nodes:
+        if n not in g.find_nodes(op=n.op, target=n.target):
+            missing.append(n.name)
+        elif n.op != "call_function" and n not in g.find_nodes(op=n.op):
+            missing.append(n.name)
+    return missing
+
+
+def check_torch_agrees(gm, split_gm, items):
+    expected = model_gm()(*INPUTS)
+    for g in graphs_of(gm, split_gm, items):
+        assert unseen_by_find_nodes(g) == []
+        g.lint()
+        assert len(g.nodes) == sum(1 for _ in g.nodes)
+    got = split_gm(*INPUTS)
+    assert all(torch.equal(a, b) for a, b in zip(got, expected))
+
+
+def test_every_path_is_on_on_a_tested_torch():
+    assert torch.__version__.split("+")[0] in P.TESTED_TORCH
+    paths = piecewise.fast_paths()
+    assert [p.name for p in paths] == list(P.NAMES)
+    assert all(p.on and p.why == "" for p in paths), [str(p) for p in paths]
+    gm = model_gm()
+    check_torch_agrees(gm, *split(gm))
+
+
+def test_every_path_ran_in_the_probe():
+    """A path is on only when the probe reached it (USED counts its runs)."""
+    before = dict(P.USED)
+    P.probe_fast_paths()
+    assert all(P.USED[k] > before[k] for k in P.NAMES if k != "node_fields")
+
+
+def test_env_turns_paths_off(monkeypatch, torch_patch):
+    monkeypatch.setenv("PIECEWISE_FAST_PATHS", "0")
+    P.probe_fast_paths()
+    assert on() == set()
+    assert all("PIECEWISE_FAST_PATHS" in p.why for p in piecewise.fast_paths())
+    gm = model_gm()
+    check_torch_agrees(gm, *split(gm))
+
+    monkeypatch.setenv("PIECEWISE_FAST_PATHS", "build_split,erase_nodes")
+    P.probe_fast_paths()
+    assert on() == ALL - {"build_split", "erase_nodes"}
+
+    monkeypatch.setenv("PIECEWISE_FAST_PATHS", "build_split,no_such_path")
+    with pytest.warns(RuntimeWarning, match="no_such_path"):
+        P.probe_fast_paths()
+    assert on() == ALL - {"build_split"}
+    monkeypatch.delenv("PIECEWISE_FAST_PATHS")
+
+
+def _key_call_method_by_target(mp):
+    """torch keys call_method nodes by target too (``_key`` and ``find_nodes`` together: a
+    consistent change torch could ship)."""
+    from torch.fx.graph import _FindNodesLookupTable as T
+
+    original = T.find_nodes
+
+    def _key(self, node):
+        return (node.op, node.target if node.op in ("call_function", "call_method") else None)
+
+    def find_nodes(self, *, op, target=None):
+        if op == "call_method":
+            if target is not None:
+                return [*self.table[(op, target)].keys()]
+            return [n for (o, _), b in list(self.table.items()) if o == op for n in b]
+        return original(self, op=op, target=target)
+
+    mp.setattr(T, "_key", _key)
+    mp.setattr(T, "find_nodes", find_nodes)
+
+
+def test_a_new_find_nodes_key_turns_the_graph_writers_off(torch_patch):
+    """The issue's reproduction: with call_method nodes keyed by target, the C++ writers'
+    inlined key would file every created call_method node where find_nodes never looks (and
+    erase_nodes would look for the erased `size` node in the wrong bucket). sync_edits, which
+    creates only call_function nodes in a split (decompose-size's sym_size.int), agrees."""
+    _key_call_method_by_target(torch_patch)
+    P.probe_fast_paths()
+    off = ALL - on()
+    assert {"build_split", "erase_nodes"} <= off
+    why = {p.name: p.why for p in piecewise.fast_paths()}
+    assert "differs from torch's public API" in why["build_split"], why
+    gm = model_gm()
+    out = split(gm)
+    check_torch_agrees(gm, *out)
+    assert any(n.op == "call_method" for it in out[1] for n in it.graph.graph.nodes)
+
+    # What the probe prevents: the C++ builder forced on files nodes find_nodes cannot see.
+    P._apply({**P.ON, "build_split": True})
+    try:
+        gm = model_gm(buffer=False)  # no get_attr: the C++ builder's graphs
+        split_gm, items = split(gm)
+        assert any(unseen_by_find_nodes(it.graph.graph) for it in items)
+    finally:
+        P.probe_fast_paths()
+
+
+def test_an_extra_index_turns_the_node_makers_off(torch_patch):
+    """torch keeps one more index (nodes by name, in create_node and erase_node): every path
+    that makes or erases nodes without those two is off, and each graph's index is whole."""
+    real_create, real_erase = tfx.Graph.create_node, tfx.Graph.erase_node
+
+    def create_node(self, *args, **kwargs):
+        n = real_create(self, *args, **kwargs)
+        self.__dict__.setdefault("_by_name", {})[n.name] = n
+        return n
+
+    def erase_node(self, n):
+        real_erase(self, n)
+        self.__dict__.setdefault("_by_name", {}).pop(n.name, None)
+
+    torch_patch.setattr(tfx.Graph, "create_node", create_node)
+    torch_patch.setattr(tfx.Graph, "erase_node", erase_node)
+    P.probe_fast_paths()
+    assert {"build_split", "sync_edits", "erase_nodes"} <= ALL - on()
+    gm = model_gm()
+    split_gm, items = split(gm)
+    check_torch_agrees(gm, split_gm, items)
+    for g in graphs_of(gm, split_gm, items):
+        assert {n.name for n in g.nodes} == set(g._by_name), "an index misses nodes"
+
+
+def test_another_module_state_turns_the_module_template_off(torch_patch):
+    """torch's GraphModule gains state the C++ template cannot copy (a non-empty dict):
+    lazy_module is off and every piece is made by torch and has it."""
+    real_init = tfx.GraphModule.__init__
+
+    def init(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        self._piecewise_test_state = {"made_by": "torch"}
+
+    torch_patch.setattr(tfx.GraphModule, "__init__", init)
+    P.probe_fast_paths()
+    assert "lazy_module" not in on()
+    gm = model_gm()
+    split_gm, items = split(gm)
+    check_torch_agrees(gm, split_gm, items)
+    for m in [split_gm] + [it.graph for it in items]:
+        assert m._piecewise_test_state == {"made_by": "torch"}
+
+
+def test_a_shadowed_node_field_turns_the_slot_access_off(torch_patch):
+    """torch.fx.Node defines ``meta`` in Python (a property in front of the slot): the
+    slots are no longer what Node reads, node_fields is off, and every meta write goes
+    through the property."""
+    slot = torch._C._NodeBase.__dict__["meta"]
+    writes = []
+
+    def set_meta(self, v):
+        writes.append(self)
+        slot.__set__(self, v)
+
+    torch_patch.setattr(tfx.Node, "meta", property(slot.__get__, set_meta), raising=False)
+    P.probe_fast_paths()
+    assert "node_fields" not in on()
+    gm = model_gm()
+    writes.clear()
+    split_gm, items = split(gm)
+    check_torch_agrees(gm, split_gm, items)
+    made = [n for g in graphs_of(gm, split_gm, items)[1:] for n in g.nodes]
+    assert set(made) <= set(writes)
+
+
+def test_another_fake_device_turns_the_cxx_meta_reader_off(torch_patch):
+    """A FakeTensor reports its device differently from the slot the C++ reader reads: the
+    C++ meta tuples would differ from the Python reference's, node_meta is off."""
+    from torch._subclasses.fake_tensor import FakeTensor
+
+    real = FakeTensor.__dict__["fake_device"]
+    torch_patch.setattr(FakeTensor, "fake_device",
+                        property(lambda self: torch.device("meta"), real.fset))
+    P.probe_fast_paths()
+    assert "node_meta" not in on()
+    gm = model_gm()
+    check_torch_agrees(gm, *split(gm))
+
+
+def test_untested_torch_warns_once(torch_patch):
+    _key_call_method_by_target(torch_patch)
+    torch_patch.setattr(torch, "__version__", "2.99.0")
+    torch_patch.setattr(P, "_warned", False)
+    with pytest.warns(RuntimeWarning, match="2.99.0 is not one piecewise was tested on"):
+        P.probe_fast_paths()
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        P.probe_fast_paths()  # once
+
+
+def test_fast_paths_str():
+    p = piecewise.fast_paths()[0]
+    assert str(p) == f"{p.name}: on"
+    assert operator.attrgetter("name", "on", "why", "what")(p)
+
+
+def test_a_probe_that_cannot_run_leaves_every_path_off(torch_patch):
+    """When torch's public API itself fails on the probe, nothing is proven: all paths off,
+    and split_graph (public API throughout) still gives torch's answer."""
+    def broken(*a, **k):
+        raise RuntimeError("a torch the probe cannot build its graph on")
+
+    torch_patch.setattr(P, "_observe_split", broken)
+    P.probe_fast_paths()
+    assert on() == set()
+    assert all("could not run" in p.why for p in piecewise.fast_paths())
+    gm = model_gm()
+    check_torch_agrees(gm, *split(gm))
