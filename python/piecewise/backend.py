@@ -57,8 +57,9 @@ from typing import Callable, Dict, List, Optional, Sequence, Union
 import torch
 import torch.fx as tfx
 
+from . import _layout, _trace
 from . import fx as _fx
-from .split import _pattern, split_graph
+from .split import _pattern, _split_graph_ex_gc
 
 
 def _share_key(item) -> tuple:
@@ -143,6 +144,40 @@ def _subgraph(piece: tfx.GraphModule, keep: List[int]) -> tfx.GraphModule:
     return tfx.GraphModule(piece, g, piece.__class__.__name__)
 
 
+def _scalar_outputs(piece: tfx.GraphModule) -> List[int]:
+    out_node = next(n for n in reversed(piece.graph.nodes) if n.op == "output")
+    outs = out_node.args[0]
+    outs = outs if isinstance(outs, (tuple, list)) else (outs,)
+    return [i for i, o in enumerate(outs)
+            if isinstance(o, tfx.Node) and isinstance(_placeholder_value(o), _SCALARS)]
+
+
+def _inductor_input(piece: tfx.GraphModule) -> tfx.GraphModule:
+    """What ``compile_fx`` gets for the piece: the piece, or its tensor outputs' slice."""
+    scalar = _scalar_outputs(piece)
+    if not scalar:
+        return piece
+    n = len(next(n for n in reversed(piece.graph.nodes) if n.op == "output").args[0])
+    return _subgraph(piece, [i for i in range(n) if i not in scalar])
+
+
+def _needs_tensorify(gm: tfx.GraphModule) -> bool:
+    """Whether the graph computes a SymFloat (a lifted float Dynamo kept symbolic)."""
+    return any(isinstance(_placeholder_value(n), torch.SymFloat) for n in gm.graph.nodes)
+
+
+def _tensorify_check(gm: tfx.GraphModule) -> None:
+    """AOTAutograd's inference capture of ``gm`` with Inductor's decompositions and no
+    compiler: it runs the tensorify pass, which raises ``TensorifyScalarRestartAnalysis``
+    (after recording the floats to specialize) where Inductor's compile would, but before
+    any code generation."""
+    from torch._functorch.aot_autograd import aot_module_simplified
+    from torch._inductor.decomposition import select_decomp_table
+
+    aot_module_simplified(gm, _example_inputs(gm), fw_compiler=lambda g, _: g,
+                          decompositions=select_decomp_table())
+
+
 def _compile_inductor(piece: tfx.GraphModule) -> Callable:
     """``compile_fx`` on the piece. Inductor returns only tensors and integers: a float or bool
     the piece hands to a later piece (a lifted float read with ``.item()``, e.g. an attention
@@ -152,8 +187,7 @@ def _compile_inductor(piece: tfx.GraphModule) -> Callable:
     out_node = next(n for n in reversed(piece.graph.nodes) if n.op == "output")
     outs = out_node.args[0]
     outs = outs if isinstance(outs, (tuple, list)) else (outs,)
-    scalar = [i for i, o in enumerate(outs)
-              if isinstance(o, tfx.Node) and isinstance(_placeholder_value(o), _SCALARS)]
+    scalar = _scalar_outputs(piece)
     if not scalar:
         return compile_fx(piece, _example_inputs(piece))
     rest = [i for i in range(len(outs)) if i not in scalar]
@@ -252,10 +286,12 @@ class PiecewiseBackend:
             except Exception as e:  # e.g. report_dir not writable: never fail the compile
                 warnings.warn(f"piecewise: no report for graph {call}: {type(e).__name__}: {e}",
                               stacklevel=2)
-        split_gm, items = split_graph(gm, self.splitting_ops)
+        split_gm, items, _ = _split_graph_ex_gc(gm, self.splitting_ops, True, True)
         if dump is not None:
             _dump_split(dump, split_gm, items)
         keys = {id(item): _share_key(item) for item in items if not item.is_splitting_graph}
+        if _trace.enabled():  # TORCH_TRACE: before the pieces are replaced (_trace.py)
+            _trace.split(split_gm, items, [_pattern(o) for o in self.splitting_ops], keys)
         try:
             cache, seconds = self._compile_pieces(call, items, keys)
         except BaseException as e:
@@ -267,6 +303,13 @@ class PiecewiseBackend:
             fn = cache.get(keys.get(id(item)))
             if fn is not None and fn is not item.graph:
                 setattr(split_gm, item.submod_name, _Shared(fn, item.graph))
+            elif item.is_splitting_graph and self.compile_with == "inductor":
+                # The compiled pieces assert their inputs' layouts: hold the fake strides at
+                # the eager piece's outputs (see _layout.py).
+                specs = _layout.restride_specs(item.graph)
+                if any(s is not None for s in specs):
+                    setattr(split_gm, item.submod_name,
+                            _layout.Restride(item.graph, specs, item.submod_name))
         st = self.stats
         st["graphs"] += 1
         st["pieces"] += len(items)
@@ -287,11 +330,14 @@ class PiecewiseBackend:
     def _compile_pieces(self, call: int, items, keys):
         """Compiles the first piece of each share key (`_share_key`); returns
         ({key: artifact}, {hash: seconds}). Prints progress lines (see the module docstring)."""
-        users: Dict[tuple, int] = {}
+        users: Dict[tuple, list] = {}
         for item in items:
             if not item.is_splitting_graph:
-                users[keys[id(item)]] = users.get(keys[id(item)], 0) + 1
+                users.setdefault(keys[id(item)], []).append(item)
         total = len(users)
+        if self.compile_with == "inductor":
+            self._tensorify_precheck([group[0] for group in users.values()])
+        tracing = _trace.enabled()
         cache: Dict[tuple, Callable] = {}
         seconds: Dict[str, float] = {}
         threshold = self.progress
@@ -301,7 +347,9 @@ class PiecewiseBackend:
                 continue
             key = keys[id(item)]
             k = len(cache) + 1
-            n = users[key]
+            n = len(users[key])
+            if tracing:
+                _trace.compile_start(item, users[key], k - 1, total)
             what = (f"piece {k}/{total} (hash {item.hash[:8]}\u2026, used by {n} "
                     f"piece{'s' if n != 1 else ''})")
             t0 = time.perf_counter()
@@ -314,6 +362,29 @@ class PiecewiseBackend:
             if announced or (threshold is not None and dt >= threshold):
                 _progress(f"graph {call}: compiled {what} in {dt:.2f} s")
         return cache, seconds
+
+    def _tensorify_precheck(self, firsts) -> None:
+        """With ``dynamic=True`` Dynamo lifts floats (an RMSNorm eps, an attention scale) to
+        SymFloats; Inductor's tensorify pass raises ``TensorifyScalarRestartAnalysis`` for one
+        it cannot keep symbolic, and Dynamo then traces the whole graph again with it
+        specialized. Met piece by piece, that would be one restart per piece that holds such
+        a float, each after compiling every piece before it for nothing. So every unique
+        piece computing a SymFloat runs the tensorify pass first (AOTAutograd's capture, no
+        code generation); the floats all pieces need specialized are recorded, and one
+        restart is raised for all of them."""
+        from torch._dynamo.exc import TensorifyScalarRestartAnalysis
+
+        restart = None
+        for item in firsts:
+            gm = _inductor_input(item.graph)
+            if not _needs_tensorify(gm):
+                continue
+            try:
+                _tensorify_check(gm)
+            except TensorifyScalarRestartAnalysis as e:
+                restart = e
+        if restart is not None:
+            raise restart
 
     # -- report_dir -----------------------------------------------------------------------
 

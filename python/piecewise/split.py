@@ -45,6 +45,7 @@ import torch
 import torch.fx as tfx
 from torch.fx.immutable_collections import immutable_dict
 
+from . import _trace
 from . import fx as _fx
 
 try:
@@ -318,6 +319,8 @@ def split_graph(
     has. Raises RuntimeError (with the C++ diagnostics) when a tuple, list or torch.Size would
     cross a piece boundary or the graph is malformed."""
     split_gm, items, _ = _split_graph_ex_gc(graph, splitting_ops, decompose_size, merge_empty)
+    if _trace.enabled():  # TORCH_TRACE: the split, the plan, the pieces (_trace.py)
+        _trace.split_graph(split_gm, items, [_pattern(o) for o in (splitting_ops or ())])
     return split_gm, items
 
 
