@@ -166,16 +166,25 @@ def _needs_tensorify(gm: tfx.GraphModule) -> bool:
     return any(isinstance(_placeholder_value(n), torch.SymFloat) for n in gm.graph.nodes)
 
 
-def _tensorify_check(gm: tfx.GraphModule) -> None:
-    """AOTAutograd's inference capture of ``gm`` with Inductor's decompositions and no
-    compiler: it runs the tensorify pass, which raises ``TensorifyScalarRestartAnalysis``
-    (after recording the floats to specialize) where Inductor's compile would, but before
-    any code generation."""
-    from torch._functorch.aot_autograd import aot_module_simplified
-    from torch._inductor.decomposition import select_decomp_table
+class _StopBeforeCodegen(Exception):
+    pass
 
-    aot_module_simplified(gm, _example_inputs(gm), fw_compiler=lambda g, _: g,
-                          decompositions=select_decomp_table())
+
+def _stop_before_codegen(*args, **kwargs):
+    raise _StopBeforeCodegen
+
+
+def _tensorify_check(gm: tfx.GraphModule) -> None:
+    """Inductor's ``compile_fx`` on ``gm`` up to its code generation (``inner_compile``
+    stops it): AOTAutograd's capture and the tensorify pass run as in the real compile, and
+    raise ``TensorifyScalarRestartAnalysis`` (after recording the floats to specialize)
+    where it would, but no code is generated."""
+    from torch._inductor.compile_fx import compile_fx
+
+    try:
+        compile_fx(gm, _example_inputs(gm), inner_compile=_stop_before_codegen)
+    except _StopBeforeCodegen:
+        pass
 
 
 def _compile_inductor(piece: tfx.GraphModule) -> Callable:
