@@ -19,6 +19,15 @@ symbolic). ``backend.stats`` counts graphs, pieces and compilations of the Dynam
 compiled successfully (an attempt Dynamo restarts, e.g. to specialize a float Inductor could
 not keep symbolic, is not counted).
 
+With Inductor, each splitting piece is wrapped in ``_layout.Restride``: an eager op may return
+other strides than its meta kernel says (stock SDPA on CPU, Phi-3's sliced qkv), and the
+compiled piece after it asserts the fake strides; an output that differs is copied into the
+promised layout at the producer (``_layout.py``). Before any piece compiles, each unique
+piece computing a SymFloat runs ``compile_fx`` up to code generation, so that Dynamo's
+``TensorifyScalarRestartAnalysis`` restart happens once for all of them
+(``PiecewiseBackend._tensorify_precheck``). With ``TORCH_TRACE`` set, the split module, the
+plan and each unique piece go into the structured trace under vLLM's names (``_trace.py``).
+
 ``dump_dir=DIR`` writes, for each Dynamo graph the backend is given (``DIR/graph_<n>/``, n
 counting every call, restarted attempts included), in the code form ``piecewise`` reads back:
 ``input.py`` (the graph as received), ``split.py`` (the stitching module with one nested class
