@@ -11,7 +11,7 @@ APT_PACKAGES := g++ make libfmt-dev libcli11-dev nlohmann-json3-dev libgtest-dev
                 llvm-14-tools clang-format-14 libbenchmark-dev libmimalloc-dev chromium
 # transformers: test dependency only (python/tests/test_backend_models.py builds small models
 # from its config classes; nothing is downloaded).
-PIP_PACKAGES := torch==2.13.0 pytest cmake ninja pybind11 scikit-build-core transformers
+PIP_PACKAGES := torch==2.13.0 pytest cmake ninja pybind11 scikit-build-core transformers tlparse
 
 DEMO_INPUT ?= examples/llama2_makefx.py
 

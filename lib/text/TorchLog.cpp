@@ -141,6 +141,14 @@ std::string traceStage(const nlohmann::json& j) {
     if (name != art->end() && name->is_string() && *name == "inductor_post_grad_graph")
       return "post_grad";
   }
+  // A named graph dump: vLLM's (and piecewise's) `vllm_piecewise_split_graph`
+  // and `vllm_submod_<n>`; the stage is the name.
+  auto dump = j.find("graph_dump");
+  if (dump != j.end() && dump->is_object()) {
+    auto name = dump->find("name");
+    if (name != dump->end() && name->is_string() && !name->get_ref<const std::string&>().empty())
+      return name->get<std::string>();
+  }
   return {};
 }
 

@@ -19,6 +19,15 @@ symbolic). ``backend.stats`` counts graphs, pieces and compilations of the Dynam
 compiled successfully (an attempt Dynamo restarts, e.g. to specialize a float Inductor could
 not keep symbolic, is not counted).
 
+With Inductor, each splitting piece is wrapped in ``_layout.Restride``: an eager op may return
+other strides than its meta kernel says (stock SDPA on CPU, Phi-3's sliced qkv), and the
+compiled piece after it asserts the fake strides; an output that differs is copied into the
+promised layout at the producer (``_layout.py``). Before any piece compiles, each unique
+piece computing a SymFloat runs ``compile_fx`` up to code generation, so that Dynamo's
+``TensorifyScalarRestartAnalysis`` restart happens once for all of them
+(``PiecewiseBackend._tensorify_precheck``). With ``TORCH_TRACE`` set, the split module, the
+plan and each unique piece go into the structured trace under vLLM's names (``_trace.py``).
+
 ``dump_dir=DIR`` writes, for each Dynamo graph the backend is given (``DIR/graph_<n>/``, n
 counting every call, restarted attempts included), in the code form ``piecewise`` reads back:
 ``input.py`` (the graph as received), ``split.py`` (the stitching module with one nested class
@@ -66,9 +75,10 @@ from typing import Callable, Dict, List, Optional, Sequence, Union
 import torch
 import torch.fx as tfx
 
+from . import _layout, _trace
 from . import fx as _fx
 from .capture import check_capture as _check_capture
-from .split import _pattern, explain, split_graph
+from .split import _pattern, _split_graph_ex_gc, explain
 
 
 def _share_key(item) -> tuple:
@@ -153,6 +163,49 @@ def _subgraph(piece: tfx.GraphModule, keep: List[int]) -> tfx.GraphModule:
     return tfx.GraphModule(piece, g, piece.__class__.__name__)
 
 
+def _scalar_outputs(piece: tfx.GraphModule) -> List[int]:
+    out_node = next(n for n in reversed(piece.graph.nodes) if n.op == "output")
+    outs = out_node.args[0]
+    outs = outs if isinstance(outs, (tuple, list)) else (outs,)
+    return [i for i, o in enumerate(outs)
+            if isinstance(o, tfx.Node) and isinstance(_placeholder_value(o), _SCALARS)]
+
+
+def _inductor_input(piece: tfx.GraphModule) -> tfx.GraphModule:
+    """What ``compile_fx`` gets for the piece: the piece, or its tensor outputs' slice."""
+    scalar = _scalar_outputs(piece)
+    if not scalar:
+        return piece
+    n = len(next(n for n in reversed(piece.graph.nodes) if n.op == "output").args[0])
+    return _subgraph(piece, [i for i in range(n) if i not in scalar])
+
+
+def _needs_tensorify(gm: tfx.GraphModule) -> bool:
+    """Whether the graph computes a SymFloat (a lifted float Dynamo kept symbolic)."""
+    return any(isinstance(_placeholder_value(n), torch.SymFloat) for n in gm.graph.nodes)
+
+
+class _StopBeforeCodegen(Exception):
+    pass
+
+
+def _stop_before_codegen(*args, **kwargs):
+    raise _StopBeforeCodegen
+
+
+def _tensorify_check(gm: tfx.GraphModule) -> None:
+    """Inductor's ``compile_fx`` on ``gm`` up to its code generation (``inner_compile``
+    stops it): AOTAutograd's capture and the tensorify pass run as in the real compile, and
+    raise ``TensorifyScalarRestartAnalysis`` (after recording the floats to specialize)
+    where it would, but no code is generated."""
+    from torch._inductor.compile_fx import compile_fx
+
+    try:
+        compile_fx(gm, _example_inputs(gm), inner_compile=_stop_before_codegen)
+    except _StopBeforeCodegen:
+        pass
+
+
 def _compile_inductor(piece: tfx.GraphModule) -> Callable:
     """``compile_fx`` on the piece. Inductor returns only tensors and integers: a float or bool
     the piece hands to a later piece (a lifted float read with ``.item()``, e.g. an attention
@@ -162,8 +215,7 @@ def _compile_inductor(piece: tfx.GraphModule) -> Callable:
     out_node = next(n for n in reversed(piece.graph.nodes) if n.op == "output")
     outs = out_node.args[0]
     outs = outs if isinstance(outs, (tuple, list)) else (outs,)
-    scalar = [i for i, o in enumerate(outs)
-              if isinstance(o, tfx.Node) and isinstance(_placeholder_value(o), _SCALARS)]
+    scalar = _scalar_outputs(piece)
     if not scalar:
         return compile_fx(piece, _example_inputs(piece))
     rest = [i for i in range(len(outs)) if i not in scalar]
@@ -282,10 +334,14 @@ class PiecewiseBackend:
                 warnings.warn(msg, stacklevel=2)
         # SymInts a piece can compute itself are not passed in: a layer that computes one for
         # the later layers then equals them (docs/split.md, "SymInt rematerialization").
-        split_gm, items = split_graph(gm, self.splitting_ops, rematerialize_symints=True)
+        # (_split_graph_ex_gc: split_graph without its own TORCH_TRACE events; the backend
+        # writes them below, with the compile events.)
+        split_gm, items, _ = _split_graph_ex_gc(gm, self.splitting_ops, True, True, remat=True)
         if dump is not None:
             _dump_split(dump, split_gm, items)
         keys = {id(item): _share_key(item) for item in items if not item.is_splitting_graph}
+        if _trace.enabled():  # TORCH_TRACE: before the pieces are replaced (_trace.py)
+            _trace.split(split_gm, items, [_pattern(o) for o in self.splitting_ops], keys)
         try:
             cache, seconds = self._compile_pieces(call, items, keys)
         except BaseException as e:
@@ -297,6 +353,13 @@ class PiecewiseBackend:
             fn = cache.get(keys.get(id(item)))
             if fn is not None and fn is not item.graph:
                 setattr(split_gm, item.submod_name, _Shared(fn, item.graph))
+            elif item.is_splitting_graph and self.compile_with == "inductor":
+                # The compiled pieces assert their inputs' layouts: hold the fake strides at
+                # the eager piece's outputs (see _layout.py).
+                specs = _layout.restride_specs(item.graph)
+                if any(s is not None for s in specs):
+                    setattr(split_gm, item.submod_name,
+                            _layout.Restride(item.graph, specs, item.submod_name))
         st = self.stats
         st["graphs"] += 1
         st["pieces"] += len(items)
@@ -319,11 +382,14 @@ class PiecewiseBackend:
     def _compile_pieces(self, call: int, items, keys):
         """Compiles the first piece of each share key (`_share_key`); returns
         ({key: artifact}, {hash: seconds}). Prints progress lines (see the module docstring)."""
-        users: Dict[tuple, int] = {}
+        users: Dict[tuple, list] = {}
         for item in items:
             if not item.is_splitting_graph:
-                users[keys[id(item)]] = users.get(keys[id(item)], 0) + 1
+                users.setdefault(keys[id(item)], []).append(item)
         total = len(users)
+        if self.compile_with == "inductor":
+            self._tensorify_precheck([group[0] for group in users.values()])
+        tracing = _trace.enabled()
         cache: Dict[tuple, Callable] = {}
         seconds: Dict[str, float] = {}
         threshold = self.progress
@@ -333,7 +399,9 @@ class PiecewiseBackend:
                 continue
             key = keys[id(item)]
             k = len(cache) + 1
-            n = users[key]
+            n = len(users[key])
+            if tracing:
+                _trace.compile_start(item, users[key], k - 1, total)
             what = (f"piece {k}/{total} (hash {item.hash[:8]}\u2026, used by {n} "
                     f"piece{'s' if n != 1 else ''})")
             t0 = time.perf_counter()
@@ -346,6 +414,34 @@ class PiecewiseBackend:
             if announced or (threshold is not None and dt >= threshold):
                 _progress(f"graph {call}: compiled {what} in {dt:.2f} s")
         return cache, seconds
+
+    def _tensorify_precheck(self, firsts) -> None:
+        """With ``dynamic=True`` Dynamo lifts floats (an RMSNorm eps, an attention scale) to
+        SymFloats; Inductor's tensorify pass raises ``TensorifyScalarRestartAnalysis`` for one
+        it cannot keep symbolic, and Dynamo then traces the whole graph again with it
+        specialized. Met piece by piece, that would be one restart per piece that holds such
+        a float, each after compiling every piece before it for nothing. So every unique
+        piece computing a SymFloat runs the tensorify pass first (AOTAutograd's capture, no
+        code generation); the floats all pieces need specialized are recorded, and one
+        restart is raised for all of them. (The check only saves time: a piece it cannot run
+        on is left to the compile, which raises what it raises.)"""
+        from torch._dynamo.exc import TensorifyScalarRestartAnalysis
+
+        restart = None
+        for item in firsts:
+            gm = _inductor_input(item.graph)
+            if not _needs_tensorify(gm):
+                continue
+            try:
+                _tensorify_check(gm)
+            except TensorifyScalarRestartAnalysis as e:
+                restart = e
+            except Exception:
+                # Only a shortcut: where the capture without Inductor's setup fails (seen on
+                # GPT2: a KeyError inside the pass), the compile itself decides.
+                continue
+        if restart is not None:
+            raise restart
 
     # -- report_dir -----------------------------------------------------------------------
 

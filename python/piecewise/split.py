@@ -45,6 +45,7 @@ import torch.fx as tfx
 from torch.fx.immutable_collections import immutable_dict
 
 from . import _private
+from . import _trace
 from . import fx as _fx
 
 
@@ -201,6 +202,8 @@ def split_graph(
     repeated structure hash differently."""
     split_gm, items, _ = _split_graph_ex_gc(graph, splitting_ops, decompose_size, merge_empty,
                                             rematerialize_symints)
+    if _trace.enabled():  # TORCH_TRACE: the split, the plan, the pieces (_trace.py)
+        _trace.split_graph(split_gm, items, [_pattern(o) for o in (splitting_ops or ())])
     return split_gm, items
 
 

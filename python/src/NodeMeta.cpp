@@ -45,6 +45,7 @@ struct Names {
   PyObject* fakeDevice = intern("fake_device");
   PyObject* fakeDeviceSlot = intern("_fake_device");
   PyObject* node = intern("node");
+  PyObject* rawExpr = intern("_expr");
   PyObject* get = intern("get");
   PyObject* lstrip = intern("lstrip");
   PyObject* isdigit = intern("isdigit");
@@ -80,6 +81,10 @@ struct State {
   /// fx._sym_text: SymInt text (an int when it is one) by SymNode identity;
   /// the entry keeps its SymNode alive, so the address stays its identity.
   std::unordered_map<PyObject*, std::pair<py::object, py::object>> symText;
+  /// The same text by the SymNode's sympy expression (`_expr`): Dynamo makes a
+  /// SymNode per value (every tensor's `256*s27` stride is a node of its own),
+  /// and printing one costs ~0.5 ms, most of the hashes' time at depth.
+  py::dict exprText;
   py::dict dtypeText;  ///< fx._dtype_text
   py::dict deviceText; ///< fx._device_text (torch.device hashes by value)
 };
@@ -177,12 +182,26 @@ py::object size(State& s, PyObject* v) {
   if (PyLong_CheckExact(v))
     return borrow(v);
   if (isInstance(v, s.symInt)) {
-    py::object node = checked(PyObject_GetAttr(v, names().node));
+    const Names& nm = names();
+    py::object node = checked(PyObject_GetAttr(v, nm.node));
     auto hit = s.symText.find(node.ptr());
     if (hit != s.symText.end())
       return hit->second.second;
-    py::object t = checked(PyObject_Str(v));
-    py::object r = digitsAfterMinus(t.ptr()) ? checked(PyNumber_Long(t.ptr())) : t;
+    py::object expr = py::reinterpret_steal<py::object>(PyObject_GetAttr(node.ptr(), nm.rawExpr));
+    if (!expr)
+      PyErr_Clear(); // another SymNode implementation: by identity only
+    PyObject* known = expr ? PyDict_GetItemWithError(s.exprText.ptr(), expr.ptr()) : nullptr;
+    if (!known && PyErr_Occurred())
+      throw py::error_already_set();
+    py::object r;
+    if (known) {
+      r = borrow(known);
+    } else {
+      py::object t = checked(PyObject_Str(v));
+      r = digitsAfterMinus(t.ptr()) ? checked(PyNumber_Long(t.ptr())) : t;
+      if (expr && PyDict_SetItem(s.exprText.ptr(), expr.ptr(), r.ptr()) < 0)
+        throw py::error_already_set();
+    }
     PyObject* key = node.ptr();
     s.symText.emplace(key, std::make_pair(std::move(node), r));
     return r;
@@ -372,6 +391,7 @@ py::object encodeMeta(py::handle value) {
 
 void clearNodeMetaCache() {
   state().symText.clear();
+  state().exprText.clear();
 }
 
 void bindNodeMeta(py::module_& m) {

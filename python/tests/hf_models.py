@@ -2,7 +2,8 @@
 init, nothing downloaded), for the torch.compile backend tests and benchmark.
 
 - ``build(arch, layers, attn)``: ``arch`` is ``llama``, ``gpt2``, ``qwen3_moe`` or ``vit``
-  (``ARCHS``), or one of the MoE models ``mixtral``, ``qwen2_moe`` (``MOE_ARCHS``);
+  (``ARCHS``), one of the MoE models ``mixtral``, ``qwen2_moe`` (``MOE_ARCHS``), or ``phi3``
+  (in neither list: its fused ``qkv_proj`` case is tested on its own);
   hidden size 64; ``attn`` is ``"sdpa"`` (stock attention: Dynamo-level graphs call
   ``torch._C._nn.scaled_dot_product_attention``) or ``"custom"`` (the attention runs as the
   custom op ``piecewise_test::attention``, registered here, through transformers'
@@ -102,6 +103,11 @@ def config(arch: str, layers: int):
                                 num_experts=4, num_experts_per_tok=2, num_hidden_layers=layers,
                                 num_attention_heads=4, num_key_value_heads=2,
                                 max_position_embeddings=128)
+    if arch == "phi3":  # fused qkv_proj sliced into q, k, v
+        return t.Phi3Config(vocab_size=128, hidden_size=64, intermediate_size=128,
+                            num_hidden_layers=layers, num_attention_heads=4,
+                            num_key_value_heads=2, max_position_embeddings=128,
+                            pad_token_id=0, bos_token_id=1, eos_token_id=2)
     if arch == "vit":
         return t.ViTConfig(hidden_size=64, num_hidden_layers=layers, num_attention_heads=4,
                            intermediate_size=128, image_size=32, patch_size=4, num_channels=3,
@@ -116,7 +122,8 @@ def build(arch: str, layers: int = 2, attn: str = "sdpa", seed: int = 0) -> torc
     t = transformers
     cls = {"llama": t.LlamaForCausalLM, "gpt2": t.GPT2LMHeadModel,
            "qwen3_moe": t.Qwen3MoeForCausalLM, "vit": t.ViTModel,
-           "mixtral": t.MixtralForCausalLM, "qwen2_moe": t.Qwen2MoeForCausalLM}[arch]
+           "mixtral": t.MixtralForCausalLM, "qwen2_moe": t.Qwen2MoeForCausalLM,
+           "phi3": t.Phi3ForCausalLM}[arch]
     if arch == "vit":
         model = cls(cfg, add_pooling_layer=False)
     else:

@@ -5,8 +5,10 @@ splitting op, static and ``dynamic=True``, two sequence lengths. Each case check
 outputs equal eager, that the graph is split at every attention, and that the backend compiles
 exactly the unique pieces: 3 per Dynamo graph for a uniform decoder at any depth.
 
-Inductor is slow on the 2-core CI machine (~20-60 s a case), so it runs on three cases only
-(Llama custom op dynamic, Llama SDPA static, GPT2 SDPA dynamic); the full matrix uses eager.
+Inductor is slow on the 2-core CI machine (~20-60 s a case), so it runs on five cases only
+(Llama custom op dynamic, Llama SDPA static, GPT2 SDPA dynamic, Phi-3 SDPA static and
+dynamic: the case whose eager SDPA returns other strides than its meta kernel); the full
+matrix uses eager.
 """
 
 import os
@@ -72,9 +74,24 @@ def test_eager(arch, attn, dynamic):
     ("llama", "custom", True, 3),
     ("llama", "sdpa", False, 2),
     ("gpt2", "sdpa", True, 2),
+    # Phi-3's fused qkv_proj, sliced: eager SDPA returns other strides than its meta says,
+    # which the piece after it must not be handed as they are (see piecewise/_layout.py).
+    ("phi3", "sdpa", True, 3),
+    ("phi3", "sdpa", False, 2),
 ])
 def test_inductor(arch, attn, dynamic, layers):
-    _check(arch, attn, "inductor", dynamic, layers)
+    be = _check(arch, attn, "inductor", dynamic, layers)
+    if arch == "phi3":
+        from piecewise._layout import Restride
+
+        copies = sum(m.copies for sm in be.split_modules for m in sm.children()
+                     if isinstance(m, Restride))
+        assert copies > 0  # the mismatch happened, and was held
+
+
+@pytest.mark.parametrize("dynamic", [False, True], ids=["static", "dynamic"])
+def test_eager_phi3(dynamic):
+    _check("phi3", "sdpa", "eager", dynamic, layers=3)
 
 
 @pytest.mark.parametrize("op", [F.scaled_dot_product_attention,

@@ -3,7 +3,8 @@
 //   piecewise graphs LOG [--json]
 //
 // Lists every FX graph and every Inductor output code in a TORCH_TRACE or
-// TORCH_LOGS log (text/TorchLog.h): its ID (what `--graph ID` and `LOG#ID`
+// TORCH_LOGS log (text/TorchLog.h), named graph dumps included (vLLM's and
+// piecewise's split graph and pieces): its ID (what `--graph ID` and `LOG#ID`
 // take), compile id, stage, the log line where it starts, and its size (nodes
 // for a graph, lines for output code). A graph that does not parse is listed
 // with the first error instead of a node count.
@@ -88,20 +89,21 @@ int runGraphs(const GraphsOptions& opts) {
   } else {
     out = fmt::format("{} graphs in {} ({})\n", rows.size(), log->name(),
                       kind == LogKind::TorchTrace ? "TORCH_TRACE" : "TORCH_LOGS");
-    size_t idWidth = 28, compileWidth = 10;
+    size_t idWidth = 28, compileWidth = 10, stageWidth = 14;
     for (const Row& r : rows) {
       idWidth = std::max(idWidth, r.graph->id.size());
       compileWidth = std::max(compileWidth, r.graph->compileId.size());
+      stageWidth = std::max(stageWidth, r.graph->stage.size());
     }
-    out += fmt::format("  {:<{}} {:<{}} {:<14} {:>8}  {}\n", "ID", idWidth, "COMPILE", compileWidth,
-                       "STAGE", "LINE", "SIZE");
+    out += fmt::format("  {:<{}} {:<{}} {:<{}} {:>8}  {}\n", "ID", idWidth, "COMPILE", compileWidth,
+                       "STAGE", stageWidth, "LINE", "SIZE");
     for (const Row& r : rows) {
       std::string size = !r.problem.empty()        ? "error: " + r.problem
                          : r.graph->isOutputCode() ? fmt::format("{} lines", r.size)
                                                    : fmt::format("{} nodes", r.size);
-      out +=
-          fmt::format("  {:<{}} {:<{}} {:<14} {:>8}  {}\n", r.graph->id, idWidth,
-                      r.graph->compileId, compileWidth, r.graph->stage, r.graph->firstLine, size);
+      out += fmt::format("  {:<{}} {:<{}} {:<{}} {:>8}  {}\n", r.graph->id, idWidth,
+                         r.graph->compileId, compileWidth, r.graph->stage, stageWidth,
+                         r.graph->firstLine, size);
     }
   }
   return writeOutput("-", out) ? kExitOk : kExitInputError;

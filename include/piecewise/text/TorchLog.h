@@ -17,7 +17,7 @@
 //    wherever they stand in the file;
 //
 // listLoggedGraphs() finds every FX graph (Dynamo's, AOT's forward, backward,
-// joint or inference graph, Inductor's post-grad graph) and every piece of
+// joint or inference graph, Inductor's post-grad graph, a named graph dump) and every piece of
 // Inductor output code, keyed by compile id and stage. extractLoggedGraph()
 // gives one of them as a SourceBuffer with the log's name and the log's line
 // numbers (other lines are empty), so that diagnostics point into the log:
@@ -54,7 +54,8 @@ struct LoggedGraph {
   /// under torchrun prefixed with the rank: `rank1/0/0`.
   std::string compileId;
   /// dynamo, aot_forward, aot_backward, aot_joint, aot_inference, post_grad,
-  /// output_code.
+  /// output_code; for a TORCH_TRACE `graph_dump` event, its name (vLLM's and
+  /// piecewise's `vllm_piecewise_split_graph`, `vllm_submod_<n>`).
   std::string stage;
   /// The name the log gives it (`__compiled_fn_1`, `Forward graph 0`), if any.
   std::string title;
