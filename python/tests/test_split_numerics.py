@@ -165,9 +165,11 @@ def test_every_lit_case_is_listed():
     # nested-submodule-runs.py runs its split module against torch in lit itself;
     # explain-layer-name.py calls vLLM ops torch does not have; explain-categories.py and
     # rematerialize-symints-kept.py hold several graphs (split-file; the second is run with
-    # the flag below).
+    # the flag below); higher-order-branches.py runs its split module (both torch.cond
+    # branches) against the eager model in lit itself.
     assert graphs - {"errors.py", "gen-layers.py", "corpus.py", "get-attr.py",
-                     "nested-submodule-runs.py", "explain-layer-name.py",
+                     "nested-submodule-runs.py", "higher-order-branches.py",
+                     "explain-layer-name.py",
                      "explain-categories.py", "rematerialize-symints-kept.py"} == set(LIT_CASES)
 
 
