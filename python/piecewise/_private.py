@@ -78,6 +78,17 @@ SURFACES: List[Tuple[str, str, str]] = [
     ("the instance dict _make_graph_module gives a _LazyGraphModule",
      "lazy_module: copied as a template per piece", _CHECKED),
     ("FakeTensor._fake_device / fake_device", "node_meta: a fake tensor's device", _CHECKED),
+    # -- Python: what the torch.compile backend needs of Dynamo and Inductor (every backend
+    #    that compiles pieces with Inductor reaches these; spelled in this module only)
+    ("torch._inductor.compile_fx.compile_fx", "compile_fx(): the backend's inductor compile "
+     "(and its tensorify pre-check, with inner_compile)", _CHECKED),
+    ("torch._guards.detect_fake_mode, FakeTensor.fake_mode/item_memo",
+     "refake(): a piece's example inputs moved into the backend's fake mode, .item() memo "
+     "included", _CHECKED),
+    ("torch._dynamo.exc.TensorifyScalarRestartAnalysis",
+     "TENSORIFY_RESTART: the backend collects Dynamo's float-specialization restarts", _CHECKED),
+    ("torch._logging._internal.trace_log (its handlers), torch._logging.trace_structured",
+     "trace_enabled() / trace_structured(): TORCH_TRACE artifacts (_trace.py)", _CHECKED),
 ]
 
 
@@ -115,6 +126,65 @@ def op_name(op) -> str:
     if isinstance(op, _HOP):
         return f"higher_order::{op.name()}"
     raise TypeError(f"not a torch op: {op!r}")
+
+
+def is_op_overload(t) -> bool:
+    """An ``OpOverload`` (``torch.ops.aten.add.Tensor``)."""
+    return isinstance(t, _OpOverload)
+
+
+def is_op_packet(t) -> bool:
+    """An ``OpOverloadPacket`` (``torch.ops.aten.add``)."""
+    return isinstance(t, _OpOverloadPacket)
+
+
+def compile_fx(gm, example_inputs, **kwargs):
+    """Inductor's ``compile_fx`` (what ``torch.compile(backend="inductor")`` runs)."""
+    from torch._inductor.compile_fx import compile_fx as _compile_fx
+
+    return _compile_fx(gm, example_inputs, **kwargs)
+
+
+def refake(v, mode):
+    """``v`` (a FakeTensor of another fake mode) as a fake tensor of ``mode``, keeping the
+    SymFloat its ``.item()`` stands for (``item_memo``); anything else unchanged."""
+    from torch._subclasses.fake_tensor import FakeTensor
+
+    if mode is None or not isinstance(v, FakeTensor) or v.fake_mode is mode:
+        return v
+    memo = v.item_memo
+    v2 = mode.from_tensor(v)
+    if memo is not None and v2.item_memo is None:
+        v2.item_memo = memo
+    return v2
+
+
+def detect_fake_mode(inputs=None):
+    """The fake mode of the current tracing context or of ``inputs``' fake tensors, or None."""
+    from torch._guards import detect_fake_mode as _detect
+
+    return _detect(inputs)
+
+
+def tensorify_restart():
+    """Dynamo's ``TensorifyScalarRestartAnalysis`` exception class."""
+    from torch._dynamo.exc import TensorifyScalarRestartAnalysis
+
+    return TensorifyScalarRestartAnalysis
+
+
+def trace_enabled() -> bool:
+    """Whether a TORCH_TRACE handler is installed (structured trace on)."""
+    from torch._logging._internal import trace_log
+
+    return bool(trace_log.handlers)
+
+
+def trace_structured(event: str, **kwargs) -> None:
+    """``torch._logging.trace_structured``."""
+    from torch._logging import trace_structured as _ts
+
+    _ts(event, **kwargs)
 
 
 def schema_text(op) -> str:

@@ -24,21 +24,19 @@ from typing import Dict, List, Optional
 
 import torch.fx as tfx
 
+from . import _private
+
 SPLIT_GRAPH = "vllm_piecewise_split_graph"
 PLAN = "piecewise_split_plan"
 COMPILE_START = "vllm_piecewise_compile_start"
 
 
 def enabled() -> bool:
-    from torch._logging._internal import trace_log
-
-    return bool(trace_log.handlers)
+    return _private.trace_enabled()
 
 
 def _emit(event: str, metadata: dict, payload_fn) -> None:
-    from torch._logging import trace_structured
-
-    trace_structured(event, metadata_fn=lambda: metadata, payload_fn=payload_fn,
+    _private.trace_structured(event, metadata_fn=lambda: metadata, payload_fn=payload_fn,
                      expect_trace_id=False)
 
 

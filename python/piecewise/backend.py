@@ -75,7 +75,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Union
 import torch
 import torch.fx as tfx
 
-from . import _layout, _trace
+from . import _layout, _private, _trace
 from . import fx as _fx
 from .capture import check_capture as _check_capture
 from .split import _pattern, _split_graph_ex_gc, explain
@@ -88,7 +88,7 @@ def _share_key(item) -> tuple:
     grad (the artifact is compiled for that)."""
     objects: List[int] = []
     grads: List[bool] = []
-    ops = (torch._ops.OpOverload, torch._ops.OpOverloadPacket, torch._ops.HigherOrderOperator)
+    ops = _private.OP_TYPES
     for n in item.graph.graph.nodes:
         if n.op == "call_function" and not isinstance(n.target, ops):
             objects.append(id(n.target))
@@ -129,23 +129,9 @@ def _example_inputs(piece: tfx.GraphModule) -> list:
     for. Without it ``.item()`` of such a 0-d input is data-dependent and compilation fails
     with ``DataDependentOutputException: aten._local_scalar_dense.default``. So the values are
     moved here, memo included (the memo's symbol lives in the shared ShapeEnv)."""
-    from torch._guards import detect_fake_mode
-    from torch._subclasses.fake_tensor import FakeTensor
-
-    mode = detect_fake_mode()
-    out = []
-    for n in piece.graph.nodes:
-        if n.op != "placeholder":
-            continue
-        v = _placeholder_value(n)
-        if mode is not None and isinstance(v, FakeTensor) and v.fake_mode is not mode:
-            memo = v.item_memo
-            v2 = mode.from_tensor(v)
-            if memo is not None and v2.item_memo is None:
-                v2.item_memo = memo
-            v = v2
-        out.append(v)
-    return out
+    mode = _private.detect_fake_mode()
+    return [_private.refake(_placeholder_value(n), mode) for n in piece.graph.nodes
+            if n.op == "placeholder"]
 
 
 _SCALARS = (float, bool, torch.SymFloat, torch.SymBool)
@@ -198,10 +184,8 @@ def _tensorify_check(gm: tfx.GraphModule) -> None:
     stops it): AOTAutograd's capture and the tensorify pass run as in the real compile, and
     raise ``TensorifyScalarRestartAnalysis`` (after recording the floats to specialize)
     where it would, but no code is generated."""
-    from torch._inductor.compile_fx import compile_fx
-
     try:
-        compile_fx(gm, _example_inputs(gm), inner_compile=_stop_before_codegen)
+        _private.compile_fx(gm, _example_inputs(gm), inner_compile=_stop_before_codegen)
     except _StopBeforeCodegen:
         pass
 
@@ -210,8 +194,7 @@ def _compile_inductor(piece: tfx.GraphModule) -> Callable:
     """``compile_fx`` on the piece. Inductor returns only tensors and integers: a float or bool
     the piece hands to a later piece (a lifted float read with ``.item()``, e.g. an attention
     scale) is computed instead by the piece's slice that produces it, run eagerly."""
-    from torch._inductor.compile_fx import compile_fx
-
+    compile_fx = _private.compile_fx
     out_node = next(n for n in reversed(piece.graph.nodes) if n.op == "output")
     outs = out_node.args[0]
     outs = outs if isinstance(outs, (tuple, list)) else (outs,)
@@ -425,7 +408,7 @@ class PiecewiseBackend:
         code generation); the floats all pieces need specialized are recorded, and one
         restart is raised for all of them. (The check only saves time: a piece it cannot run
         on is left to the compile, which raises what it raises.)"""
-        from torch._dynamo.exc import TensorifyScalarRestartAnalysis
+        TensorifyScalarRestartAnalysis = _private.tensorify_restart()
 
         restart = None
         for item in firsts:
@@ -514,14 +497,14 @@ def _custom_schemas(gm: tfx.GraphModule) -> List[str]:
         t = n.target
         if n.op != "call_function":
             continue
-        if isinstance(t, torch._ops.OpOverloadPacket):
+        if _private.is_op_packet(t):
             ops = []
             for o in t.overloads():
                 try:
                     ops.append(getattr(t, o))
                 except Exception:
                     pass
-        elif isinstance(t, torch._ops.OpOverload):
+        elif _private.is_op_overload(t):
             ops = [t]
         else:
             continue
@@ -533,7 +516,7 @@ def _custom_schemas(gm: tfx.GraphModule) -> List[str]:
                 continue
             _fx._ensure_schema(op)
             if _fx._core.has_schema(name):
-                out[name] = str(op._schema)
+                out[name] = _private.schema_text(op)
     return list(out.values())
 
 

@@ -391,9 +391,7 @@ def _fake_val(n: tfx.Node) -> None:
     try:
         args = tfx.node.map_arg(n.args, get)
         kwargs = tfx.node.map_arg(n.kwargs, get)
-        from torch._guards import detect_fake_mode
-
-        mode = detect_fake_mode([v for v in vals if isinstance(v, torch.Tensor)])
+        mode = _private.detect_fake_mode([v for v in vals if isinstance(v, torch.Tensor)])
         if mode is not None:
             with mode:
                 v = n.target(*args, **kwargs)

@@ -293,3 +293,35 @@ def test_a_probe_that_cannot_run_leaves_every_path_off(torch_patch):
     assert all("could not run" in p.why for p in piecewise.fast_paths())
     gm = model_gm()
     check_torch_agrees(gm, *split(gm))
+
+
+def test_private_torch_is_spelled_in_private_only():
+    """The one-place rule, read by Python's own ast: outside _private.py, no module of the
+    package imports a private torch module or reads a private attribute through ``torch.``
+    (vllm_reference.py is exempt: it mirrors vLLM's own code, private spellings included)."""
+    import ast
+    import pathlib
+
+    pkg = pathlib.Path(P.__file__).parent
+    found = []
+    for path in sorted(pkg.glob("*.py")):
+        if path.name in ("_private.py", "vllm_reference.py"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("torch"):
+                if any(part.startswith("_") for part in node.module.split(".")):
+                    found.append(f"{path.name}:{node.lineno}: from {node.module} import")
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.startswith("torch") and any(
+                            p.startswith("_") for p in alias.name.split(".")):
+                        found.append(f"{path.name}:{node.lineno}: import {alias.name}")
+            elif isinstance(node, ast.Attribute):
+                chain, cur = [], node
+                while isinstance(cur, ast.Attribute):
+                    chain.append(cur.attr)
+                    cur = cur.value
+                if isinstance(cur, ast.Name) and cur.id == "torch" and any(
+                        a.startswith("_") for a in chain):
+                    found.append(f"{path.name}:{node.lineno}: torch.{'.'.join(reversed(chain))}")
+    assert not found, "private torch outside _private.py:\n" + "\n".join(sorted(set(found)))
