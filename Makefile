@@ -31,8 +31,8 @@ apt-deps:
 	fi
 
 pip-deps:
-	@$(PYTHON) -c "import torch, pytest, pybind11, scikit_build_core, transformers; assert torch.__version__.startswith('2.13.0')" 2>/dev/null || \
-	  $(PYTHON) -m pip install -q $(PIP_PACKAGES)
+	@{ $(PYTHON) -c "import torch, pytest, pybind11, scikit_build_core, transformers; assert torch.__version__.startswith('2.13.0')" && \
+	  command -v tlparse; } >/dev/null 2>&1 || $(PYTHON) -m pip install -q $(PIP_PACKAGES)
 	@command -v cmake >/dev/null && command -v ninja >/dev/null || $(PYTHON) -m pip install -q cmake ninja
 
 configure: deps
