@@ -228,6 +228,25 @@ private:
     return n.args().empty() || !n.args()[0].isNode() ? nullptr : n.args()[0].getNode();
   }
 
+  /// Whether a getitem takes an element of a multi-output op that its schema
+  /// does not annotate as an alias (`-> (Tensor(a!), Tensor)`: element 1 is
+  /// new memory although element 0 is the written buffer). An index that is
+  /// not a constant counts as fresh when any element is.
+  static bool isFreshElement(const Node& n, const NodeEffects& se) {
+    if (!se.schema || se.schema->returns.size() < 2)
+      return false;
+    const auto& returns = se.schema->returns;
+    if (n.args().size() > 1 && n.args()[1].isInt()) {
+      int64_t k = n.args()[1].getInt();
+      int64_t size = static_cast<int64_t>(returns.size());
+      if (k < 0)
+        k += size;
+      if (k >= 0 && k < size)
+        return !returns[static_cast<size_t>(k)].alias;
+    }
+    return std::any_of(returns.begin(), returns.end(), [](const auto& r) { return !r.alias; });
+  }
+
   /// A value a captured piece computes lives in the graph's pool; only a view
   /// of an unstable value is unstable.
   void visitCaptured(uint32_t i, const Node& n) {
@@ -265,7 +284,7 @@ private:
         inherit(i, j); // the op's own state (unknown, or a fresh native binding)
         return;
       }
-      if (se.freshElements) {
+      if (se.freshElements || isFreshElement(n, se)) {
         makeOrigin(i, UnstableCause::FreshElement, /*certain=*/true, j);
         return;
       }
