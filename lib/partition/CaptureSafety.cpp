@@ -331,7 +331,19 @@ private:
       // Returns (an alias of) what it writes: `add_`, `add.out`.
       op.contract = writeContract;
       op.buffer = written;
-      inherit(i, numberOf(written), /*viaWrite=*/true);
+      // The value is the argument the returns alias, which need not be the
+      // first one written (`(Tensor(a!) x, Tensor(b!) y) -> Tensor(b!)`).
+      uint32_t j = kNone;
+      if (e.aliases == AliasKind::SchemaArgs)
+        j = firstUnstable([&](auto&& fn) { effects_.forEachAliased(n, fn); });
+      if (j != kNone) {
+        bool viaWrite = false;
+        effects_.forEachWritten(n, [&](const Node* w) { viaWrite |= w == num_.node(j); });
+        op.buffer = num_.node(j);
+        inherit(i, j, viaWrite);
+      } else {
+        inherit(i, numberOf(written), /*viaWrite=*/true);
+      }
     } else if (e.aliases == AliasKind::SchemaArgs && e.plainView) {
       uint32_t j = firstUnstable([&](auto&& fn) { effects_.forEachAliased(n, fn); });
       effects_.forEachAliased(n, [&](const Node* a) {
