@@ -270,10 +270,13 @@ bool isUnannotatedAlias(std::string_view base) {
 }
 
 /// Ops whose schema annotates the result as an alias although it may be a
-/// copy: they return a view when the strides allow one, else a new tensor.
+/// copy: they return a view when the strides allow one, else a new tensor
+/// (`ravel` is `reshape(-1)`; `pin_memory` and `coalesce` return the input
+/// only when it is already pinned / coalesced).
 bool mayCopyDespiteAlias(std::string_view base) {
-  return contains({"reshape", "reshape_as", "flatten", "contiguous", "to", "resolve_conj",
-                   "resolve_neg", "_autocast_to_reduced_precision", "_autocast_to_full_precision"},
+  return contains({"reshape", "reshape_as", "flatten", "ravel", "contiguous", "to", "resolve_conj",
+                   "resolve_neg", "pin_memory", "coalesce", "_autocast_to_reduced_precision",
+                   "_autocast_to_full_precision"},
                   base);
 }
 

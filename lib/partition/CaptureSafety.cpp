@@ -228,6 +228,25 @@ private:
     return n.args().empty() || !n.args()[0].isNode() ? nullptr : n.args()[0].getNode();
   }
 
+  /// Whether a getitem takes an element of a multi-output op that its schema
+  /// does not annotate as an alias (`-> (Tensor(a!), Tensor)`: element 1 is
+  /// new memory although element 0 is the written buffer). An index that is
+  /// not a constant counts as fresh when any element is.
+  static bool isFreshElement(const Node& n, const NodeEffects& se) {
+    if (!se.schema || se.schema->returns.size() < 2)
+      return false;
+    const auto& returns = se.schema->returns;
+    if (n.args().size() > 1 && n.args()[1].isInt()) {
+      int64_t k = n.args()[1].getInt();
+      int64_t size = static_cast<int64_t>(returns.size());
+      if (k < 0)
+        k += size;
+      if (k >= 0 && k < size)
+        return !returns[static_cast<size_t>(k)].alias;
+    }
+    return std::any_of(returns.begin(), returns.end(), [](const auto& r) { return !r.alias; });
+  }
+
   /// A value a captured piece computes lives in the graph's pool; only a view
   /// of an unstable value is unstable.
   void visitCaptured(uint32_t i, const Node& n) {
@@ -265,7 +284,7 @@ private:
         inherit(i, j); // the op's own state (unknown, or a fresh native binding)
         return;
       }
-      if (se.freshElements) {
+      if (se.freshElements || isFreshElement(n, se)) {
         makeOrigin(i, UnstableCause::FreshElement, /*certain=*/true, j);
         return;
       }
@@ -312,7 +331,19 @@ private:
       // Returns (an alias of) what it writes: `add_`, `add.out`.
       op.contract = writeContract;
       op.buffer = written;
-      inherit(i, numberOf(written), /*viaWrite=*/true);
+      // The value is the argument the returns alias, which need not be the
+      // first one written (`(Tensor(a!) x, Tensor(b!) y) -> Tensor(b!)`).
+      uint32_t j = kNone;
+      if (e.aliases == AliasKind::SchemaArgs)
+        j = firstUnstable([&](auto&& fn) { effects_.forEachAliased(n, fn); });
+      if (j != kNone) {
+        bool viaWrite = false;
+        effects_.forEachWritten(n, [&](const Node* w) { viaWrite |= w == num_.node(j); });
+        op.buffer = num_.node(j);
+        inherit(i, j, viaWrite);
+      } else {
+        inherit(i, numberOf(written), /*viaWrite=*/true);
+      }
     } else if (e.aliases == AliasKind::SchemaArgs && e.plainView) {
       uint32_t j = firstUnstable([&](auto&& fn) { effects_.forEachAliased(n, fn); });
       effects_.forEachAliased(n, [&](const Node* a) {

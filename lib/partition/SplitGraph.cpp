@@ -22,7 +22,7 @@ FailureOr<PartitionPlan> splitGraph(Graph& graph, const OpRegistry* registry,
   if (failed(plan))
     return failure();
   if (options.rematerializeSymInts) {
-    SymIntRematerializationStats stats = rematerializeSymInts(graph, *plan);
+    SymIntRematerializationStats stats = rematerializeSymInts(graph, *plan, registry);
     if (remat)
       *remat = stats;
     if (stats.changed()) {

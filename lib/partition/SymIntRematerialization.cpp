@@ -1,5 +1,7 @@
 #include "piecewise/partition/SymIntRematerialization.h"
 
+#include "piecewise/analysis/Effects.h"
+
 #include <algorithm>
 #include <array>
 #include <string_view>
@@ -121,8 +123,27 @@ bool isPureScalarComputation(const Node& node) {
   return isPureScalar(node, /*floats=*/true);
 }
 
-SymIntRematerializationStats rematerializeSymInts(Graph& graph, const PartitionPlan& plan) {
+SymIntRematerializationStats rematerializeSymInts(Graph& graph, const PartitionPlan& plan,
+                                                  const OpRegistry* registry) {
   SymIntRematerializationStats stats;
+  EffectAnalysis effects(registry);
+  // Whether a size read may give another value elsewhere: its tensor is
+  // written by a node that may change sizes (`t_`, `resize_`, no schema).
+  auto sizeMayChange = [&](const Node& v) {
+    if (scalarOpKind(v) != ScalarOp::SizeOf || v.args().empty() || !v.args()[0].isNode())
+      return false;
+    const Node* tensor = v.args()[0].getNode();
+    bool changes = false;
+    for (Node* u : tensor->users()) {
+      if (changes || scalarOpKind(*u) == ScalarOp::SizeOf)
+        continue;
+      const NodeEffects& e = effects.of(*u);
+      if (e.writes == WriteKind::None || e.keepsSizes)
+        continue;
+      effects.forEachWritten(*u, [&](const Node* w) { changes |= w == tensor; });
+    }
+    return changes;
+  };
   const NodeNumbering& num = plan.numbering();
   // Per node number: `stamp` when the node is an input of the piece at hand.
   std::vector<uint32_t> inputStamp(num.size(), 0);
@@ -177,7 +198,7 @@ SymIntRematerializationStats rematerializeSymInts(Graph& graph, const PartitionP
           return;
         ScalarOp kind = scalarOpKind(*v);
         if (v->isPlaceholder() || v->op() == OpKind::GetAttr || !isPureScalarComputation(*v) ||
-            chain.size() >= kMaxChain) {
+            sizeMayChange(*v) || chain.size() >= kMaxChain) {
           ok = false;
           return;
         }
@@ -259,7 +280,7 @@ SymIntRematerializationStats rematerializeSymInts(Graph& graph, const PartitionP
     const auto self = static_cast<int32_t>(pi);
     for (auto it = piece.nodes.rbegin(); it != piece.nodes.rend(); ++it) {
       Node* n = *it;
-      if (n->isErased() || !n->hasUsers() || !isPureScalarComputation(*n))
+      if (n->isErased() || !n->hasUsers() || !isPureScalarComputation(*n) || sizeMayChange(*n))
         continue;
       Node* first = nullptr;
       bool local = true;

@@ -197,6 +197,18 @@ def test_rematerialized_split_runs_the_same(name, piecewise_bin, tmp_path):
     compare(src, out, report, sym_values={"s0": 5})
 
 
+@pytest.mark.parametrize("part,ops", [("crossing.py", "aten::t_"), ("moved.py", "aten::sin")])
+def test_rematerialized_size_read_stays_before_a_resizing_write(part, ops, piecewise_bin, tmp_path):
+    # test/regressions/remat-size-after-resizing-write.py: `sym_size(x, 0)` read before
+    # `x.t_()` is neither copied nor moved past it (it was: `d` came out 2*4 long, not 2*s0).
+    text = (REPO_ROOT / "test" / "regressions" / "remat-size-after-resizing-write.py").read_text()
+    src = tmp_path / part
+    src.write_text(text.split(f"#--- {part}\n")[1].split("#--- ")[0])
+    out = tmp_path / "split.py"
+    report = split(piecewise_bin, src, ops, out, flags=["--rematerialize-symints"])
+    compare(src, out, report, sym_values={"s0": 3})
+
+
 def test_splitting_pieces_really_split(piecewise_bin, tmp_path):
     # Guard against a vacuous oracle: the cases do produce several pieces.
     report = split(piecewise_bin, SPLIT_TESTS / "empty-merge.py", ATTENTION, tmp_path / "s.py")

@@ -47,6 +47,7 @@
 #pragma once
 
 #include "piecewise/partition/PartitionPlan.h"
+#include "piecewise/schema/OpRegistry.h"
 
 #include <cstddef>
 
@@ -77,6 +78,11 @@ bool isPureScalarComputation(const Node& node);
 /// Rewrites `graph` as the header comment says, for the pieces of `plan`
 /// (finalized, over `graph`). Returns what changed; when anything did, the
 /// plan must be rebuilt.
-SymIntRematerializationStats rematerializeSymInts(Graph& graph, const PartitionPlan& plan);
+/// `registry` gives the schemas that say which writes keep sizes: a size read
+/// (`sym_size`, `x.size(d)`) of a tensor that some node writes without keeping
+/// its sizes (`t_`, `resize_`, `set_`, an out argument, an op without a
+/// schema) is never copied or moved, since the tensor's sizes may differ there.
+SymIntRematerializationStats rematerializeSymInts(Graph& graph, const PartitionPlan& plan,
+                                                  const OpRegistry* registry);
 
 } // namespace piecewise
