@@ -780,6 +780,49 @@ void appendCodeForm(std::string& out, const Module& module, unsigned level,
   printModule(out, module, module.className(), level, options);
 }
 
+namespace {
+/// The first global name (not a big-int literal, not a call's callee) in `a`.
+const Argument* findGlobalValue(const Argument& a) {
+  if (a.kind() == Argument::Kind::Global) {
+    std::string_view text = a.getSymbol().str();
+    bool number = !text.empty() && (text[0] == '-' || (text[0] >= '0' && text[0] <= '9'));
+    return number ? nullptr : &a;
+  }
+  if (a.isCall()) {
+    if (const Argument* g = findGlobalValue(a.callArgs()))
+      return g;
+    return findGlobalValue(a.callKwargs());
+  }
+  if (a.hasElements())
+    for (const Argument& e : a.elements())
+      if (const Argument* g = findGlobalValue(e))
+        return g;
+  return nullptr;
+}
+} // namespace
+
+LogicalResult graphFormCanSpell(const Graph& graph, DiagnosticEngine& diag) {
+  bool ok = true;
+  for (const Node* n : graph) {
+    const Argument* g = nullptr;
+    for (const Argument& a : n->args())
+      if (!g)
+        g = findGlobalValue(a);
+    for (const KwArg& k : n->kwargs())
+      if (!g)
+        g = findGlobalValue(k.value);
+    if (!g)
+      continue;
+    diag.error(n->loc(), "the graph form has no spelling for the global '" +
+                             std::string(g->getSymbol().str()) + "' in '" +
+                             std::string(n->name().str()) +
+                             "' (print(graph) writes strings bare: it would read back as a "
+                             "str); print the code form");
+    ok = false;
+  }
+  return ok ? success() : failure();
+}
+
 std::string printGraphForm(const Graph& graph) {
   std::string out;
   out.reserve(graph.size() * 192 + 16);

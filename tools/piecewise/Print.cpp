@@ -37,6 +37,14 @@ void addPrintCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
     exitCode = loadInput(opts->file, globals, input);
     if (exitCode != kExitOk)
       return;
+    if (opts->graphForm) {
+      DiagnosticEngine diag;
+      if (failed(graphFormCanSpell(input.module->graph(), diag))) {
+        printDiagnostics(diag);
+        exitCode = kExitInputError;
+        return;
+      }
+    }
     std::string text =
         opts->graphForm ? printGraphForm(input.module->graph()) : printCodeForm(*input.module);
     if (!writeOutput(opts->output, text))

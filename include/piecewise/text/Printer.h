@@ -10,6 +10,8 @@
 #pragma once
 
 #include "piecewise/ir/Module.h"
+#include "piecewise/support/Diagnostic.h"
+#include "piecewise/support/FailureOr.h"
 
 #include <string>
 
@@ -34,7 +36,13 @@ std::string printCodeForm(const Module& module, const PrintOptions& options = {}
 void appendCodeForm(std::string& out, const Module& module, unsigned level,
                     const PrintOptions& options = {});
 /// The graph in `print(gm.graph)` form (submodules are not included by FX either).
+/// Precondition: graphFormCanSpell(graph) (else a global reads back as a string).
 std::string printGraphForm(const Graph& graph);
+/// Success when every argument value of `graph` has a graph-form spelling that
+/// reads back as the same value. A global name used as a value (`math.pi`,
+/// `torch.sin`, `self.foo`) has none: the graph form writes strings bare, so
+/// the name would read back as a str. Each such value is an error at its node.
+LogicalResult graphFormCanSpell(const Graph& graph, DiagnosticEngine& diag);
 
 /// The annotation text for `meta` (`f32[s0, 64][64, 1]cuda:0`, `Sym(s0)`), or
 /// empty when meta is none or a list.
