@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 namespace piecewise {
 
@@ -211,13 +212,21 @@ private:
     std::string_view name;
     uint8_t flags = 0;
   };
+  /// The length and the first and last up-to-four bytes, mixed by one
+  /// multiply, top bits taken. (A hash of three single bytes clustered the
+  /// table: a miss, the common case, probed ~3 slots; now ~1.)
   static size_t hash(std::string_view n) {
-    size_t h = n.size() * 0x9E37u;
-    h ^= static_cast<unsigned char>(n[0]) * 0x85EBu;
-    h ^= static_cast<unsigned char>(n[n.size() - 1]) * 0xC2B2u;
-    h ^= static_cast<unsigned char>(n[n.size() / 2]) * 0x27D4u;
-    h ^= h >> 7;
-    return h & (kSlots - 1);
+    uint32_t first = 0, last = 0;
+    if (n.size() >= 4) {
+      std::memcpy(&first, n.data(), 4);
+      std::memcpy(&last, n.data() + n.size() - 4, 4);
+    } else {
+      for (char c : n)
+        first = (first << 8) | static_cast<unsigned char>(c);
+    }
+    uint64_t h = ((static_cast<uint64_t>(first) << 32) | last) ^ n.size();
+    h *= 0x9E3779B97F4A7C15ULL;
+    return static_cast<size_t>(h >> 54) & (kSlots - 1);
   }
   template <size_t N> void add(const std::string_view (&list)[N], uint8_t flag) {
     for (std::string_view n : list) {

@@ -123,7 +123,13 @@ std::vector<std::string> unmatchedSplittingOps(const Graph& graph,
     return notes;
   // The distinct call targets, in first-occurrence order, and which patterns match.
   std::vector<std::string_view> targets;
-  std::unordered_map<std::string_view, bool> seen;
+  // Per distinct target, keyed by its interned pointer (one graph's targets
+  // come from one interner, so equal text is an equal pointer): what a call of
+  // it matches. A graph has a few dozen targets among tens of thousands of
+  // calls, and matching compares the text with every pattern. The match of an
+  // auto_functionalized call depends on its first argument too, so those are
+  // matched node by node, as before.
+  std::unordered_map<const char*, std::optional<std::string_view>> byTarget;
   std::vector<std::string_view> matched;
   bool anyCall = false;
   for (const Node* n : graph) {
@@ -132,10 +138,16 @@ std::vector<std::string> unmatchedSplittingOps(const Graph& graph,
     if (!n->isCallFunction())
       continue;
     anyCall = true;
-    if (std::optional<std::string_view> m = matcher.match(*n))
+    std::string_view target = n->target().str();
+    auto [it, isNew] = byTarget.try_emplace(n->target().data());
+    if (isNew) {
+      targets.push_back(target);
+      it->second = matcher.match(*n);
+    }
+    std::optional<std::string_view> m =
+        isNew || !isAutoFunctionalized(target) ? it->second : matcher.match(*n);
+    if (m)
       matched.push_back(*m);
-    if (seen.emplace(n->target().str(), true).second)
-      targets.push_back(n->target().str());
   }
   if (!anyCall)
     return notes;

@@ -36,21 +36,33 @@ inline bool isIdentChar(char c) {
 } // namespace
 
 Token PyLexer::lex() {
-  while (true) {
-    while (cur_ < end_ && ((charClass(*cur_) & kSpace) || (multiline_ && *cur_ == '\n')))
-      ++cur_;
-    if (!multiline_ || cur_ >= end_ || *cur_ != '#')
-      break;
-    while (cur_ < end_ && *cur_ != '\n')
-      ++cur_;
+  // The two hot loops (blanks, then a name's characters) run on a local
+  // pointer, stored back once: through `this` the compiler re-reads and
+  // re-stores the members at every byte.
+  const char* p = cur_;
+  const char* const e = end_;
+  if (!multiline_) {
+    while (p < e && (charClass(*p) & kSpace))
+      ++p;
+  } else {
+    while (true) {
+      while (p < e && ((charClass(*p) & kSpace) || *p == '\n'))
+        ++p;
+      if (p >= e || *p != '#')
+        break;
+      while (p < e && *p != '\n')
+        ++p;
+    }
   }
-  if (cur_ >= end_ || *cur_ == '#')
-    return Token{Tok::End, cur_, cur_};
-  const char* b = cur_;
-  char c = *cur_;
+  cur_ = p;
+  if (p >= e || *p == '#')
+    return Token{Tok::End, p, p};
+  const char* b = p;
+  char c = *p;
   if (isIdentStart(c)) {
-    while (cur_ < end_ && isIdentChar(*cur_))
-      ++cur_;
+    while (p < e && isIdentChar(*p))
+      ++p;
+    cur_ = p;
     // A prefixed string literal: `r'\d'`, `b'x'` (the literal layer decides
     // which prefixes are values).
     if (cur_ < end_ && (*cur_ == '\'' || *cur_ == '"') && cur_ - b <= 2 &&
