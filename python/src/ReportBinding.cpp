@@ -70,8 +70,7 @@ std::string renderReport(const std::string& text, const std::string& title,
 
 void bindReport(py::module_& m) {
   m.def("render_report", &renderReport, py::arg("text"), py::kw_only(), py::arg("title"),
-        py::arg("splitting_ops"), py::arg("schemas") = "",
-        py::arg("rematerialize_symints") = false,
+        py::arg("splitting_ops"), py::arg("schemas") = "", py::arg("rematerialize_symints") = false,
         "The HTML page `piecewise report` writes for a code-form graph split at "
         "`splitting_ops` (see ReportBinding.cpp).");
 }
