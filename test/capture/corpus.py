@@ -2,6 +2,7 @@
 # wrapped in auto_functionalized, which copies what the op writes and returns the copies. Split
 # there, the piece after it reads a fresh element: exactly the copy vLLM avoids by splitting the
 # Dynamo graph, before functionalization, where the op writes its `output` buffer in place.
+# REQUIRES: shared
 # RUN: %not %piecewise --schema-file %data/custom_schemas/vllm.txt check-capture %shared/corpus/graphs/entangle_vllm_qwen2_tp1_aot.py.txt --splitting-ops=vllm.unified_attention_with_output 2>&1 | FileCheck %s
 # CHECK: entangle_vllm_qwen2_tp1_aot.py.txt:78:9: error: captured piece submod_2 reads 'getitem_27' at an address replay does not keep: the eager op 'higher_order::auto_functionalized' returns fresh tensors (multi-output) and 'getitem_27' is one of them
 # CHECK: entangle_vllm_qwen2_tp1_aot.py.txt:80:9: note: submod_2 is captured and reads 'getitem_27' here ('view_7')
