@@ -23,9 +23,10 @@ With Inductor, each splitting piece is wrapped in ``_layout.Restride``: an eager
 other strides than its meta kernel says (stock SDPA on CPU, Phi-3's sliced qkv), and the
 compiled piece after it asserts the fake strides; an output that differs is copied into the
 promised layout at the producer (``_layout.py``). Before any piece compiles, each unique
-piece computing a SymFloat runs ``compile_fx`` up to code generation, so that Dynamo's
-``TensorifyScalarRestartAnalysis`` restart happens once for all of them
-(``PiecewiseBackend._tensorify_precheck``). With ``TORCH_TRACE`` set, the split module, the
+piece computing a SymFloat runs ``compile_fx`` up to code generation; where Inductor could not
+keep a lifted float symbolic (Dynamo's ``TensorifyScalarRestartAnalysis``), the backend writes
+the floats' values into the graph itself, guarded as Dynamo's restart would guard them, and
+splits again: no second trace of the frame (``_specialize_lifted_floats``). With ``TORCH_TRACE`` set, the split module, the
 plan and each unique piece go into the structured trace under vLLM's names (``_trace.py``).
 
 ``dump_dir=DIR`` writes, for each Dynamo graph the backend is given (``DIR/graph_<n>/``, n
@@ -64,6 +65,7 @@ same place of a repeated structure still hash differently (``piecewise.explain``
 from __future__ import annotations
 
 import html
+import operator
 import os
 import shutil
 import sys
@@ -190,6 +192,66 @@ def _tensorify_check(gm: tfx.GraphModule) -> None:
         pass
 
 
+def _specialize_lifted_floats(gm: tfx.GraphModule) -> int:
+    """Writes the value of each float Dynamo lifted into ``gm`` (a 0-d tensor input read with
+    ``.item()``: a module's ``eps``, a Python float argument) into its users, from: ``item =
+    eps.item(); add = var + item`` to: ``add = var + 1e-06``; returns how many ``.item()``
+    reads were replaced. ``float()`` of the read's SymFloat guards on its value in Dynamo's
+    ShapeEnv, so a call with another value misses the guards and Dynamo compiles again: what
+    Dynamo's own ``TensorifyScalarRestartAnalysis`` restart does (it specializes the floats the
+    same way while it traces again), without the second trace of the whole frame. The inputs
+    stay (the signature is Dynamo's); nothing reads them."""
+    done = 0
+    for p in gm.graph.find_nodes(op="placeholder"):
+        reads = list(p.users)
+        # Only an input nothing but `.item()` reads (as Dynamo's restart requires): nothing
+        # writes it, so every read is the same value. The copies split_graph's
+        # rematerialization made of a read carry no value of their own: the first read's.
+        if not reads or not all(u.op == "call_method" and u.target == "item" and
+                                u.args == (p,) and not u.kwargs for u in reads):
+            continue
+        value = next((v for v in map(_placeholder_value, reads)
+                      if isinstance(v, torch.SymFloat)), None)
+        if value is None:
+            continue
+        try:
+            constant = float(value)  # guards: value == constant
+        except Exception:  # e.g. an unbacked `.item()` (capture_scalar_outputs): no value
+            continue
+        for node in reads:
+            node.replace_all_uses_with(constant)
+            gm.graph.erase_node(node)
+            done += 1
+    if done:
+        _fold_scalar_arithmetic(gm)
+        gm.recompile()
+    return done
+
+
+# Python scalar arithmetic Dynamo records on SymFloats/SymInts (``math.sqrt(2.0 / math.pi)``
+# in GPT-2's gelu): on literals, the value is what the call returns.
+_FOLDABLE = (operator.add, operator.sub, operator.mul, operator.truediv, operator.floordiv,
+             operator.mod, operator.pow, operator.neg, operator.pos, operator.abs,
+             torch._sym_sqrt, torch.sym_float, torch.sym_max, torch.sym_min)
+
+
+def _fold_scalar_arithmetic(gm: tfx.GraphModule) -> None:
+    """From: ``truediv = operator.truediv(2.0, 3.141592653589793)`` to: its value in its users
+    (what Dynamo's restart records once the float is specialized: the trace computes it)."""
+    for node in list(gm.graph.nodes):
+        if (node.op != "call_function" or node.target not in _FOLDABLE or node.kwargs
+                or not all(type(a) in (int, float) for a in node.args)):
+            continue
+        try:
+            value = node.target(*node.args)
+        except Exception:  # e.g. a division by zero: left for the run to raise
+            continue
+        if type(value) not in (int, float):
+            continue
+        node.replace_all_uses_with(value)
+        gm.graph.erase_node(node)
+
+
 def _compile_inductor(piece: tfx.GraphModule) -> Callable:
     """``compile_fx`` on the piece. Inductor returns only tensors and integers: a float or bool
     the piece hands to a later piece (a lifted float read with ``.item()``, e.g. an attention
@@ -260,7 +322,8 @@ class PiecewiseBackend:
         self.report_dir = os.fspath(report_dir) if report_dir is not None else None
         self.progress = _progress_threshold(progress)
         self.stats = {"graphs": 0, "pieces": 0, "splitting_pieces": 0, "compilations": 0,
-                      "unique_pieces": 0, "compile_seconds": {}, "explain": []}
+                      "unique_pieces": 0, "compile_seconds": {}, "explain": [],
+                      "floats_specialized": 0}
         #: The split modules produced, one per Dynamo graph (for inspection).
         self.split_modules: List[tfx.GraphModule] = []
         #: The directories written under dump_dir, one per backend call.
@@ -320,9 +383,22 @@ class PiecewiseBackend:
         # (_split_graph_ex_gc: split_graph without its own TORCH_TRACE events; the backend
         # writes them below, with the compile events.)
         split_gm, items, _ = _split_graph_ex_gc(gm, self.splitting_ops, True, True, remat=True)
+        keys = {id(item): _share_key(item) for item in items if not item.is_splitting_graph}
+        if self.compile_with == "inductor":
+            restart = self._tensorify_precheck(items, keys)
+            if restart is not None:
+                # Specialize here what Dynamo's restart would, guards included; then split
+                # the graph with the values in it (see _specialize_lifted_floats).
+                specialized = _specialize_lifted_floats(gm)
+                if not specialized:
+                    raise restart
+                self.stats["floats_specialized"] += specialized
+                split_gm, items, _ = _split_graph_ex_gc(gm, self.splitting_ops, True, True,
+                                                        remat=True)
+                keys = {id(item): _share_key(item) for item in items
+                        if not item.is_splitting_graph}
         if dump is not None:
             _dump_split(dump, split_gm, items)
-        keys = {id(item): _share_key(item) for item in items if not item.is_splitting_graph}
         if _trace.enabled():  # TORCH_TRACE: before the pieces are replaced (_trace.py)
             _trace.split(split_gm, items, [_pattern(o) for o in self.splitting_ops], keys)
         try:
@@ -370,8 +446,6 @@ class PiecewiseBackend:
             if not item.is_splitting_graph:
                 users.setdefault(keys[id(item)], []).append(item)
         total = len(users)
-        if self.compile_with == "inductor":
-            self._tensorify_precheck([group[0] for group in users.values()])
         tracing = _trace.enabled()
         cache: Dict[tuple, Callable] = {}
         seconds: Dict[str, float] = {}
@@ -398,20 +472,24 @@ class PiecewiseBackend:
                 _progress(f"graph {call}: compiled {what} in {dt:.2f} s")
         return cache, seconds
 
-    def _tensorify_precheck(self, firsts) -> None:
-        """With ``dynamic=True`` Dynamo lifts floats (an RMSNorm eps, an attention scale) to
-        SymFloats; Inductor's tensorify pass raises ``TensorifyScalarRestartAnalysis`` for one
-        it cannot keep symbolic, and Dynamo then traces the whole graph again with it
-        specialized. Met piece by piece, that would be one restart per piece that holds such
-        a float, each after compiling every piece before it for nothing. So every unique
-        piece computing a SymFloat runs the tensorify pass first (AOTAutograd's capture, no
-        code generation); the floats all pieces need specialized are recorded, and one
-        restart is raised for all of them. (The check only saves time: a piece it cannot run
-        on is left to the compile, which raises what it raises.)"""
+    def _tensorify_precheck(self, items, keys) -> Optional[BaseException]:
+        """With ``dynamic=True`` Dynamo lifts floats (an RMSNorm eps, an attention scale, an
+        embedding's ``norm_type``) to SymFloats; Inductor's tensorify pass raises
+        ``TensorifyScalarRestartAnalysis`` for one it cannot keep symbolic (after recording
+        which floats to specialize), and Dynamo would then trace the whole graph again with
+        them specialized. Met piece by piece, that would be one restart per piece holding such
+        a float, each after compiling every piece before it for nothing. So every unique piece
+        computing a SymFloat runs the tensorify pass first (AOTAutograd's capture, no code
+        generation). Returns the restart one of them raised, or None. (The check only saves
+        time: a piece it cannot run on is left to the compile, which raises what it raises.)"""
         TensorifyScalarRestartAnalysis = _private.tensorify_restart()
 
+        firsts: Dict[tuple, object] = {}
+        for item in items:
+            if not item.is_splitting_graph:
+                firsts.setdefault(keys[id(item)], item)
         restart = None
-        for item in firsts:
+        for item in firsts.values():
             gm = _inductor_input(item.graph)
             if not _needs_tensorify(gm):
                 continue
@@ -423,8 +501,7 @@ class PiecewiseBackend:
                 # Only a shortcut: where the capture without Inductor's setup fails (seen on
                 # GPT2: a KeyError inside the pass), the compile itself decides.
                 continue
-        if restart is not None:
-            raise restart
+        return restart
 
     # -- report_dir -----------------------------------------------------------------------
 

@@ -112,3 +112,57 @@ def test_backend_does_not_share_pieces_whose_inputs_differ_in_requires_grad():
     torch.testing.assert_close(w.grad, 2 * torch.cos(w.detach() * 2))
     # x * 2 and w * 2 hash alike but are compiled apart; a + b is the third.
     assert be.stats["compilations"] == 3
+
+
+class _Floats(torch.nn.Module):
+    """An RMSNorm eps and an attention scale, Python floats Dynamo lifts to SymFloats with
+    ``dynamic=True``. ``scale`` reaches SDPA's ``scale=``, which Inductor cannot keep symbolic
+    (torch's argument parser specializes it): without the backend's own specialization Dynamo
+    restarts and traces the whole frame again."""
+
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(0)
+        self.lin = torch.nn.Linear(16, 16)
+        self.eps = 1e-6
+        self.scale = 0.25
+        self.gain = 1.5  # tensorifiable: stays symbolic
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        h = self.lin(x)
+        h = h * torch.rsqrt(h.pow(2).mean(-1, keepdim=True) + self.eps)
+        q = h.view(b, t, 2, 8).transpose(1, 2)
+        a = torch.nn.functional.scaled_dot_product_attention(q, q, q, scale=self.scale)
+        return self.lin(a.transpose(1, 2).reshape(b, t, 16)) * self.gain
+
+
+def test_backend_specializes_lifted_floats_without_a_second_trace():
+    # Dynamo's tensorify restart would trace the frame twice (two backend calls); the backend
+    # writes the floats into the graph itself, with the guards Dynamo's restart would add.
+    model = _Floats()
+    be = piecewise.backend(splitting_ops=[torch.nn.functional.scaled_dot_product_attention],
+                           compile_with="inductor", progress=None)
+    calls = []
+
+    def counting(gm, example_inputs):
+        calls.append(len(gm.graph.nodes))
+        return be(gm, example_inputs)
+
+    torch._dynamo.reset()
+    compiled = torch.compile(model, backend=counting, dynamic=True)
+    x, x5 = torch.randn(2, 6, 16), torch.randn(2, 5, 16)
+    with torch.no_grad():
+        assert_same(compiled(x), model(x), 1e-4, 1e-5, "floats specialized vs eager")
+        assert len(calls) == 1, calls  # one trace: no TensorifyScalarRestartAnalysis
+        assert be.stats["floats_specialized"] >= 1, be.stats
+        assert_same(compiled(x5), model(x5), 1e-4, 1e-5, "other size")
+        assert len(calls) == 1, calls  # still dynamic in the sizes
+        # The specialized values are guarded: another value compiles again, never reuses them.
+        model.scale = 0.5
+        assert_same(compiled(x), model(x), 1e-4, 1e-5, "after scale changed")
+        assert len(calls) == 2, calls
+        model.eps = 0.25
+        assert_same(compiled(x), model(x), 1e-4, 1e-5, "after eps changed")
+        model.gain = 3.0
+        assert_same(compiled(x), model(x), 1e-4, 1e-5, "after gain changed")

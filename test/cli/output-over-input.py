@@ -38,3 +38,16 @@
 # `LOG#` with no ID is read as a file name (which does not exist).
 # RUN: %expect-exit 1 %piecewise lint "%t/run.log#" 2>&1 | FileCheck %s --check-prefix=HASH
 # HASH: piecewise: error: cannot open '{{.*}}run.log#': No such file or directory
+#
+# `report LOG -o DIR` writes a page per graph: a log that is one of those pages (or the index)
+# is refused before any page is written.
+# RUN: rm -rf %t/pages && mkdir -p %t/pages && cp %t/orig.log %t/pages/0-0_1-post_grad.html
+# RUN: %expect-exit 2 %piecewise report %t/pages/0-0_1-post_grad.html --cudagraph -o %t/pages 2>&1 | FileCheck %s --check-prefix=PAGE
+# PAGE: piecewise: error: -o '{{.*}}0-0_1-post_grad.html' names the input file '{{.*}}0-0_1-post_grad.html'; refusing to overwrite it
+# RUN: ls %t/pages | FileCheck %s --check-prefix=UNTOUCHED --implicit-check-not=.html
+# UNTOUCHED: 0-0_1-post_grad.html
+# RUN: cmp %t/pages/0-0_1-post_grad.html %t/orig.log
+# RUN: cp %t/orig.log %t/pages/index.html
+# RUN: %expect-exit 2 %piecewise report %t/pages/index.html --cudagraph -o %t/pages 2>&1 | FileCheck %s --check-prefix=INDEXPAGE
+# INDEXPAGE: names the input file '{{.*}}index.html'; refusing to overwrite it
+# RUN: cmp %t/pages/index.html %t/orig.log

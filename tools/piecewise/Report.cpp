@@ -111,13 +111,29 @@ int writeLogReports(const PlanCommandOptions& opts, const GlobalOptions& globals
   DiagnosticEngine notes; // events whose payload is missing
   std::vector<LoggedGraph> graphs = listLoggedGraphs(log, kind, &notes);
   printDiagnostics(notes);
-  std::string rows;
-  int status = kExitOk;
+  // Every page's name, checked against the inputs before any page is written.
+  std::vector<std::string> files;
+  files.reserve(graphs.size());
   for (const LoggedGraph& g : graphs) {
     std::string file;
     for (char c : g.id)
       file += (c == '/' || c == ':') ? '-' : c;
-    file += ".html";
+    files.push_back(file + ".html");
+  }
+  for (const std::string& file : files)
+    if (int rc =
+            refuseOutputOverInput((std::filesystem::path(dir) / file).string(), opts.file, globals);
+        rc != kExitOk)
+      return rc;
+  if (int rc = refuseOutputOverInput((std::filesystem::path(dir) / "index.html").string(),
+                                     opts.file, globals);
+      rc != kExitOk)
+    return rc;
+  std::string rows;
+  int status = kExitOk;
+  for (size_t gi = 0; gi < graphs.size(); ++gi) {
+    const LoggedGraph& g = graphs[gi];
+    const std::string& file = files[gi];
     std::string what;
     if (g.isOutputCode()) {
       std::unique_ptr<SourceBuffer> code = extractLoggedGraph(log, kind, g);
