@@ -87,6 +87,8 @@ SURFACES: List[Tuple[str, str, str]] = [
      "included", _CHECKED),
     ("torch._dynamo.exc.TensorifyScalarRestartAnalysis",
      "TENSORIFY_RESTART: the backend collects Dynamo's float-specialization restarts", _CHECKED),
+    ("torch._sym_sqrt", "SYM_SQRT: Dynamo's math.sqrt of a SymFloat, folded by the backend "
+     "once the float is specialized (_fold_scalar_arithmetic)", _CHECKED),
     ("torch._logging._internal.trace_log (its handlers), torch._logging.trace_structured",
      "trace_enabled() / trace_structured(): TORCH_TRACE artifacts (_trace.py)", _CHECKED),
 ]
@@ -98,6 +100,8 @@ _OpOverload = torch._ops.OpOverload
 _OpOverloadPacket = torch._ops.OpOverloadPacket
 _HOP = torch._ops.HigherOrderOperator
 OP_TYPES = (_OpOverload, _OpOverloadPacket, _HOP)
+#: What Dynamo records for ``math.sqrt`` of a SymFloat (None where torch lacks it: not folded).
+SYM_SQRT = getattr(torch, "_sym_sqrt", None)
 
 try:
     from torch.fx.node import _get_qualified_name as _qualified_name

@@ -230,9 +230,10 @@ def _specialize_lifted_floats(gm: tfx.GraphModule) -> int:
 
 # Python scalar arithmetic Dynamo records on SymFloats/SymInts (``math.sqrt(2.0 / math.pi)``
 # in GPT-2's gelu): on literals, the value is what the call returns.
-_FOLDABLE = (operator.add, operator.sub, operator.mul, operator.truediv, operator.floordiv,
-             operator.mod, operator.pow, operator.neg, operator.pos, operator.abs,
-             torch._sym_sqrt, torch.sym_float, torch.sym_max, torch.sym_min)
+_FOLDABLE = tuple(f for f in (operator.add, operator.sub, operator.mul, operator.truediv,
+                              operator.floordiv, operator.mod, operator.pow, operator.neg,
+                              operator.pos, operator.abs, torch.sym_float, torch.sym_max,
+                              torch.sym_min, _private.SYM_SQRT) if f is not None)
 
 
 def _fold_scalar_arithmetic(gm: tfx.GraphModule) -> None:
