@@ -6,6 +6,10 @@
   PIECEWISE_SHARED_DIR, else ../shared next to the repository; tests that need it skip when
   it is missing), ``piecewise_bin`` (env PIECEWISE_BIN, else build/piecewise; skips when
   missing).
+- Marker ``fast_paths``: a test that examines the fast paths themselves (that they are on,
+  what they build, how the probes turn them off); skipped when the user turned paths off
+  with PIECEWISE_FAST_PATHS (the rest of the suite must pass either way: ``make test``
+  under ``PIECEWISE_FAST_PATHS=0`` runs it on torch's public API alone).
 """
 
 import os
@@ -24,6 +28,20 @@ for p in (TESTS_DIR, EXAMPLES_DIR):
         sys.path.insert(0, str(p))
 
 import demo_ops  # noqa: E402,F401  (registers the examples' custom ops)
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "fast_paths: examines the fast paths; skipped under PIECEWISE_FAST_PATHS")
+
+
+def pytest_collection_modifyitems(config, items):
+    if "PIECEWISE_FAST_PATHS" not in os.environ:
+        return
+    skip = pytest.mark.skip(reason="PIECEWISE_FAST_PATHS turns off the paths this test examines")
+    for item in items:
+        if item.get_closest_marker("fast_paths"):
+            item.add_marker(skip)
 
 
 def example_paths():

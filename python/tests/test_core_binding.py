@@ -47,6 +47,7 @@ def test_import_fx_matches_tuple_import():
         core.print(True)  # keyword-only
 
 
+@pytest.mark.fast_paths
 def test_node_fields_read_at_their_slots_only_for_exact_nodes():
     """import_fx reads a torch.fx.Node's fields at their C slots; a Node subclass (which
     may shadow a field) is read through getattr, and both give the same IR: references to
@@ -109,6 +110,7 @@ def _graph_state(g):
             for n in g.nodes], g._len
 
 
+@pytest.mark.fast_paths
 def test_cxx_builder_matches_the_node_by_node_builder(monkeypatch):
     """The C++ build (every piece's graph, nodes, module; the stitching calls) against the
     Graph.create_node builder on a real capture: the same graphs, code and items."""
@@ -130,6 +132,7 @@ def test_cxx_builder_matches_the_node_by_node_builder(monkeypatch):
         assert type(a.graph).__mro__[1:] == type(b.graph).__mro__[1:]
 
 
+@pytest.mark.fast_paths
 def test_bulk_builders_checked_and_lint():
     from piecewise import split as S
 

@@ -100,6 +100,7 @@ def check_torch_agrees(gm, split_gm, items):
     assert all(torch.equal(a, b) for a, b in zip(got, expected))
 
 
+@pytest.mark.fast_paths
 def test_every_path_is_on_on_a_tested_torch():
     assert torch.__version__.split("+")[0] in P.TESTED_TORCH
     paths = piecewise.fast_paths()
@@ -109,6 +110,7 @@ def test_every_path_is_on_on_a_tested_torch():
     check_torch_agrees(gm, *split(gm))
 
 
+@pytest.mark.fast_paths
 def test_every_path_ran_in_the_probe():
     """A path is on only when the probe reached it (USED counts its runs)."""
     before = dict(P.USED)
@@ -156,6 +158,7 @@ def _key_call_method_by_target(mp):
     mp.setattr(T, "find_nodes", find_nodes)
 
 
+@pytest.mark.fast_paths
 def test_a_new_find_nodes_key_turns_the_graph_writers_off(torch_patch):
     """The issue's reproduction: with call_method nodes keyed by target, the C++ writers'
     inlined key would file every created call_method node where find_nodes never looks (and
@@ -182,6 +185,7 @@ def test_a_new_find_nodes_key_turns_the_graph_writers_off(torch_patch):
         P.probe_fast_paths()
 
 
+@pytest.mark.fast_paths
 def test_an_extra_index_turns_the_node_makers_off(torch_patch):
     """torch keeps one more index (nodes by name, in create_node and erase_node): every path
     that makes or erases nodes without those two is off, and each graph's index is whole."""
@@ -207,6 +211,7 @@ def test_an_extra_index_turns_the_node_makers_off(torch_patch):
         assert {n.name for n in g.nodes} == set(g._by_name), "an index misses nodes"
 
 
+@pytest.mark.fast_paths
 def test_another_module_state_turns_the_module_template_off(torch_patch):
     """torch's GraphModule gains state the C++ template cannot copy (a non-empty dict):
     lazy_module is off and every piece is made by torch and has it."""
@@ -226,6 +231,7 @@ def test_another_module_state_turns_the_module_template_off(torch_patch):
         assert m._piecewise_test_state == {"made_by": "torch"}
 
 
+@pytest.mark.fast_paths
 def test_a_shadowed_node_field_turns_the_slot_access_off(torch_patch):
     """torch.fx.Node defines ``meta`` in Python (a property in front of the slot): the
     slots are no longer what Node reads, node_fields is off, and every meta write goes
@@ -248,6 +254,7 @@ def test_a_shadowed_node_field_turns_the_slot_access_off(torch_patch):
     assert set(made) <= set(writes)
 
 
+@pytest.mark.fast_paths
 def test_another_fake_device_turns_the_cxx_meta_reader_off(torch_patch):
     """A FakeTensor reports its device differently from the slot the C++ reader reads: the
     C++ meta tuples would differ from the Python reference's, node_meta is off."""
@@ -262,6 +269,7 @@ def test_another_fake_device_turns_the_cxx_meta_reader_off(torch_patch):
     check_torch_agrees(gm, *split(gm))
 
 
+@pytest.mark.fast_paths
 def test_untested_torch_warns_once(torch_patch):
     _key_call_method_by_target(torch_patch)
     torch_patch.setattr(torch, "__version__", "2.99.0")
@@ -275,12 +283,14 @@ def test_untested_torch_warns_once(torch_patch):
         P.probe_fast_paths()  # once
 
 
+@pytest.mark.fast_paths
 def test_fast_paths_str():
     p = piecewise.fast_paths()[0]
     assert str(p) == f"{p.name}: on"
     assert operator.attrgetter("name", "on", "why", "what")(p)
 
 
+@pytest.mark.fast_paths
 def test_a_probe_that_cannot_run_leaves_every_path_off(torch_patch):
     """When torch's public API itself fails on the probe, nothing is proven: all paths off,
     and split_graph (public API throughout) still gives torch's answer."""

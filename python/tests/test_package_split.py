@@ -331,6 +331,7 @@ def _module_makers():
                                                                                  "GraphModule")}
 
 
+@pytest.mark.fast_paths
 @pytest.mark.parametrize("which", ["native", "public"])
 def test_lazy_module_makers_give_what_torch_gives(which):
     from torch.fx._lazy_graph_module import _make_graph_module, _use_lazy_graph_module

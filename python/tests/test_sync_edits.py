@@ -194,6 +194,7 @@ def _state(graph):
     return nodes, table, len(graph.nodes), sorted(graph._graph_namespace._used_names)
 
 
+@pytest.mark.fast_paths
 def test_native_sync_gives_the_graph_the_python_sync_gives(spy):
     import capture_llama as cl
 
@@ -220,6 +221,7 @@ def test_native_sync_gives_the_graph_the_python_sync_gives(spy):
         assert all(torch.equal(a, b) for a, b in zip(want, got))
 
 
+@pytest.mark.fast_paths
 def test_native_sync_declines_what_needs_python(spy):
     """An edited node of a Node subclass: its own setters must run, so C++ leaves every edit
     to Python (and changes nothing itself)."""
@@ -243,6 +245,7 @@ def test_native_sync_declines_what_needs_python(spy):
     assert torch.equal(split_gm(xs)[0], want[0])
 
 
+@pytest.mark.fast_paths
 def test_native_erase_leaves_nodes_to_erase_hooks(spy):
     """With erase hooks on the owning module, Graph.erase_node (which calls them) erases."""
     import capture_llama as cl
@@ -311,6 +314,7 @@ def test_a_target_that_cannot_be_resolved_changes_nothing(monkeypatch):
     gm.graph.lint()
 
 
+@pytest.mark.fast_paths
 def test_create_hooks_keep_node_creation_in_python(spy):
     """Graph.create_node calls the owning module's create hooks: with hooks, C++ declines and
     every created node goes through them."""
