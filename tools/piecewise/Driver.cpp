@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <optional>
 #include <sys/stat.h>
+#include <system_error>
 #include <unistd.h>
 #include <utility>
 
@@ -352,16 +353,23 @@ bool OutputFile::writeInBackground(std::string& part) {
   }
   if (!finishBackground())
     return false;
+  if (!writer_.joinable()) {
+    // No thread to be had (a process or memory limit): write it here.
+    try {
+      writer_ = std::thread([this] { writerLoop(); });
+    } catch (const std::system_error&) {
+      bool ok = write(part);
+      part.clear();
+      return ok;
+    }
+  }
   size_t capacity = part.capacity();
   {
     std::lock_guard<std::mutex> lock(mutex_);
     inFlight_.swap(part); // part gets the buffer written last (empty)
     busy_ = true;
   }
-  if (!writer_.joinable())
-    writer_ = std::thread([this] { writerLoop(); });
-  else
-    changed_.notify_all();
+  changed_.notify_all();
   part.clear();
   part.reserve(capacity); // the next part fills it without growing
   return true;
