@@ -64,7 +64,12 @@ LogicalResult printSplitModule(const PartitionPlan& plan, const SplitModulePrint
   std::unique_ptr<Module> top = builder.buildStitching();
   // The stitching graph alone: its call_module targets are the pieces, which
   // are printed (and verified) one by one below.
-  if (options.verify && failed(verifyGraph(top->graph(), options.registry, diag)))
+  // One schema cache for the stitching graph and every piece: they share the
+  // source graph's interner, and most targets recur in every piece.
+  VerifierSchemaCache schemas;
+  VerifyOptions verifyOptions;
+  verifyOptions.schemaCache = &schemas;
+  if (options.verify && failed(verifyGraph(top->graph(), options.registry, diag, verifyOptions)))
     return notVerified(diag);
   if (options.flush)
     out.reserve(out.size() + options.flushBytes + (size_t{1} << 20));
@@ -78,7 +83,7 @@ LogicalResult printSplitModule(const PartitionPlan& plan, const SplitModulePrint
   top.reset();
   for (size_t i = 0; i < plan.size(); ++i) {
     std::unique_ptr<Module> piece = builder.buildPiece(i);
-    if (options.verify && failed(verifyModule(*piece, options.registry, diag)))
+    if (options.verify && failed(verifyModule(*piece, options.registry, diag, verifyOptions)))
       return notVerified(diag);
     out += '\n';
     appendCodeForm(out, *piece, 1);

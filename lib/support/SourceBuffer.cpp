@@ -8,7 +8,16 @@
 namespace piecewise {
 
 SourceBuffer::SourceBuffer(std::string name, std::string text)
-    : name_(std::move(name)), text_(std::move(text)) {
+    : name_(std::move(name)), ownedText_(std::move(text)), text_(ownedText_) {
+  indexLines();
+}
+
+SourceBuffer::SourceBuffer(std::string name, std::unique_ptr<char[]> bytes, size_t size)
+    : name_(std::move(name)), ownedBytes_(std::move(bytes)), text_(ownedBytes_.get(), size) {
+  indexLines();
+}
+
+void SourceBuffer::indexLines() {
   lineStarts_.push_back(0);
   const char* b = text_.data();
   const char* e = b + text_.size();
@@ -30,7 +39,7 @@ std::string_view SourceBuffer::lineText(uint32_t line) const {
     end = text_.size();
   if (end > begin && text_[end - 1] == '\r')
     --end;
-  return std::string_view(text_).substr(begin, end - begin);
+  return text_.substr(begin, end - begin);
 }
 
 uint32_t SourceBuffer::lineOf(size_t offset) const {
@@ -101,8 +110,19 @@ std::optional<TextInputProblem> checkTextInput(const SourceBuffer& buffer,
   if (!rules.strictText)
     return std::nullopt;
   constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  auto nonAsciiOrCR = [&](size_t at) {
+    uint64_t w;
+    std::memcpy(&w, text.data() + at, 8);
+    uint64_t cr = w ^ (kOnes * '\r');
+    return (w | ((cr - kOnes) & ~cr)) & kHigh;
+  };
   for (size_t i = 0; i < text.size();) {
-    // Fast path: eight ASCII bytes none of which is a CR.
+    // Fast paths: 32, then eight ASCII bytes none of which is a CR.
+    if (i + 32 <= text.size() && (nonAsciiOrCR(i) | nonAsciiOrCR(i + 8) | nonAsciiOrCR(i + 16) |
+                                  nonAsciiOrCR(i + 24)) == 0) {
+      i += 32;
+      continue;
+    }
     if (i + 8 <= text.size()) {
       uint64_t w;
       std::memcpy(&w, text.data() + i, 8);

@@ -1142,8 +1142,11 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
     PyLexer save = lex;
     Token head = lex.next();
     const char* dottedEnd = head.end();
-    size_t parts = 1;
+    size_t parts = 1 + lex.skipDotNames(dottedEnd, isPythonKeyword);
+    // Blanks can only be inside parts read token by token (below).
+    bool mayHaveBlanks = false;
     while (lex.peek().is(Tok::Dot)) {
+      mayHaveBlanks = true;
       lex.next();
       Token part = lex.next();
       if (!part.is(Tok::Name) || isPythonKeyword(part.text())) {
@@ -1161,7 +1164,8 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
     // The dotted name as written; spaces around dots (never printed by FX) are dropped.
     std::string_view dotted(head.begin, static_cast<size_t>(dottedEnd - head.begin));
     // (A plain loop: find_first_of calls memchr once per character.)
-    if (std::any_of(dotted.begin(), dotted.end(), [](char c) { return c == ' ' || c == '\t'; })) {
+    if (mayHaveBlanks &&
+        std::any_of(dotted.begin(), dotted.end(), [](char c) { return c == ' ' || c == '\t'; })) {
       scratch_.clear();
       for (char c : dotted)
         if (c != ' ' && c != '\t')
@@ -1362,7 +1366,7 @@ bool CodeFormParser::parseCallArgs(PyLexer& lex, Token open, std::vector<Argumen
       return false;
     }
     // A keyword argument is `name = value` (FX prints spaces around '=').
-    if (lex.peek().is(Tok::Name)) {
+    if (lex.peek().is(Tok::Name) && lex.mayBeFollowedByAssign()) {
       PyLexer probe = lex;
       Token key = probe.next();
       if (probe.peek().is(Tok::Assign)) {

@@ -18,6 +18,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -396,8 +397,54 @@ void appendIndent(std::string& out, unsigned n) {
   out.append(n, ' ');
 }
 
+/// The clause `: "f32[16, 64][64, 1]cuda:0"` of a tensor whose sizes and
+/// strides are all constants (most of them), formatted on the stack and
+/// appended once: the same text as appendAnnotation's, without a dozen
+/// appends. Returns false, having appended nothing, for any other tensor.
+bool appendConstantTensorClause(std::string& out, const TensorMeta& t) {
+  constexpr size_t kMax = 384;
+  std::string_view dtype = dtypeShortName(t.dtype);
+  std::string_view device = t.device.isNull() ? std::string_view() : t.device.str();
+  size_t dims = t.sizes.size() + (t.hasStrides ? t.strides.size() : 0);
+  // Per dim at most 20 digits and sign plus ", "; the brackets, `: "`, `"`.
+  if (dtype.size() + device.size() + dims * 22 + 16 > kMax)
+    return false;
+  char buf[kMax];
+  char* p = buf;
+  *p++ = ':';
+  *p++ = ' ';
+  *p++ = '"';
+  std::memcpy(p, dtype.data(), dtype.size());
+  p += dtype.size();
+  auto list = [&](const std::vector<SymExpr>& l) {
+    *p++ = '[';
+    for (size_t i = 0; i < l.size(); ++i) {
+      if (!l[i].isConstant())
+        return false;
+      if (i) {
+        *p++ = ',';
+        *p++ = ' ';
+      }
+      p = std::to_chars(p, buf + kMax, l[i].value()).ptr;
+    }
+    *p++ = ']';
+    return true;
+  };
+  if (!list(t.sizes) || (t.hasStrides && !list(t.strides)))
+    return false;
+  if (!device.empty()) {
+    std::memcpy(p, device.data(), device.size());
+    p += device.size();
+  }
+  *p++ = '"';
+  out.append(buf, static_cast<size_t>(p - buf));
+  return true;
+}
+
 void appendAnnotationClause(std::string& out, const Meta& meta, const PrintOptions& options) {
   if (!options.annotations || meta.isNone() || meta.isList())
+    return;
+  if (const TensorMeta* t = meta.tensor(); t && appendConstantTensorClause(out, *t))
     return;
   if (const OpaqueMeta* o = meta.opaque(); o && o->isClass) {
     out += ": ";

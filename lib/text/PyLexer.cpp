@@ -35,6 +35,29 @@ inline bool isIdentChar(char c) {
 }
 } // namespace
 
+size_t PyLexer::skipDotNames(const char*& lastEnd, bool (*isKeyword)(std::string_view)) {
+  if (hasPeeked_)
+    return 0;
+  size_t parts = 0;
+  const char* p = cur_;
+  const char* const e = end_;
+  while (e - p >= 2 && p[0] == '.' && isIdentStart(p[1])) {
+    const char* b = p + 1;
+    const char* q = b + 1;
+    while (q < e && isIdentChar(*q))
+      ++q;
+    std::string_view name(b, static_cast<size_t>(q - b));
+    if ((q < e && (*q == '\'' || *q == '"') && name.size() <= 2 && isStringPrefix(name)) ||
+        isKeyword(name))
+      break;
+    p = q;
+    lastEnd = q;
+    ++parts;
+  }
+  cur_ = p;
+  return parts;
+}
+
 Token PyLexer::lex() {
   // The two hot loops (blanks, then a name's characters) run on a local
   // pointer, stored back once: through `this` the compiler re-reads and

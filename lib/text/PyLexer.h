@@ -89,6 +89,24 @@ public:
     next();
     return true;
   }
+  /// Consumes `.name` parts that follow the last token directly (no blanks,
+  /// no peeked token), stopping before any part that is not lexed as a plain
+  /// Name (a string prefix before a quote) or that `isKeyword` accepts: what
+  /// next() would return for them, without making the tokens. The hot path
+  /// of dotted targets (`torch.ops.aten.add.Tensor`). Returns how many parts
+  /// it consumed; `lastEnd` is set to the end of the last one.
+  size_t skipDotNames(const char*& lastEnd, bool (*isKeyword)(std::string_view));
+  /// After peek(): false when the token after the peeked one is surely not
+  /// `=` (the next non-blank byte on the line is not '='); true when it may
+  /// be. Lets a caller skip a probe lexer for `name = value`.
+  bool mayBeFollowedByAssign() const {
+    if (!hasPeeked_ || multiline_)
+      return true;
+    const char* p = peeked_.end();
+    while (p < end_ && (*p == ' ' || *p == '\t' || *p == '\r'))
+      ++p;
+    return p < end_ && *p == '=';
+  }
   /// Where lexing would continue (after a peeked token if any).
   const char* position() const { return hasPeeked_ ? peeked_.begin : cur_; }
   /// Error message for the last Error token.

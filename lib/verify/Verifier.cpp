@@ -28,7 +28,8 @@ public:
   GraphVerifier(const Graph& graph, const OpRegistry* registry, DiagnosticEngine& diag,
                 const VerifyOptions& options, Location fallbackLoc)
       : graph_(graph), registry_(options.checkSchemas ? registry : nullptr), diag_(diag),
-        fallbackLoc_(fallbackLoc) {}
+        fallbackLoc_(fallbackLoc),
+        schemaCache_(options.schemaCache ? *options.schemaCache : ownSchemaCache_) {}
 
   LogicalResult run();
 
@@ -54,7 +55,8 @@ private:
   Location fallbackLoc_;
   size_t errors_ = 0;
 
-  std::unordered_map<const char*, const FunctionSchema*> schemaCache_;
+  VerifierSchemaCache ownSchemaCache_;
+  VerifierSchemaCache& schemaCache_;
   const Node* firstNonPlaceholder_ = nullptr;
   const Node* output_ = nullptr;
 };
@@ -178,12 +180,10 @@ void GraphVerifier::checkOperands(const Node* n) {
 }
 
 const FunctionSchema* GraphVerifier::schemaFor(const Node* n) {
-  const char* key = n->target().data();
-  auto it = schemaCache_.find(key);
-  if (it != schemaCache_.end())
-    return it->second;
+  if (const FunctionSchema* const* cached = schemaCache_.find(n->target()))
+    return *cached;
   const FunctionSchema* schema = n->isTorchOp() ? registry_->lookup(n->target().str()) : nullptr;
-  schemaCache_.emplace(key, schema);
+  schemaCache_.insert(n->target(), schema);
   return schema;
 }
 

@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <optional>
 #include <sys/stat.h>
+#include <system_error>
 #include <unistd.h>
 #include <utility>
 
@@ -38,11 +39,9 @@ namespace {
 /// early, after the chunk that holds it, at a NUL byte: a binary file (or an
 /// endless `/dev/zero`) is recognised without reading it all, and the parser's
 /// input check then reports the NUL's location. Returns 0 or an errno value.
-int readAll(int fd, std::string& out, size_t sizeHint) {
+int readAll(int fd, std::string& out, size_t sizeHint, size_t used = 0) {
   constexpr size_t kChunk = size_t(1) << 20;
-  out.clear();
-  out.resize(sizeHint ? sizeHint + 1 : 1 << 16);
-  size_t used = 0;
+  out.resize(std::max(used + 1, sizeHint ? sizeHint + 1 : size_t{1} << 16));
   for (;;) {
     if (used == out.size()) {
       if (out.size() > out.max_size() / 2)
@@ -64,6 +63,52 @@ int readAll(int fd, std::string& out, size_t sizeHint) {
       break;
   }
   out.resize(used);
+  return 0;
+}
+
+/// readAll for a regular file of `size` bytes (fstat's): read into an
+/// uninitialized block (no zero-fill, no copy) handed to the SourceBuffer.
+/// A file that grew since fstat is read on into a string. Returns 0 or an
+/// errno value.
+int readRegularFile(int fd, size_t size, const std::string& path,
+                    std::unique_ptr<SourceBuffer>& buffer) {
+  constexpr size_t kChunk = size_t(1) << 20;
+  std::unique_ptr<char[]> bytes(new char[size + 1]);
+  size_t used = 0;
+  bool hasNul = false;
+  while (used < size && !hasNul) {
+    ssize_t n = ::read(fd, bytes.get() + used, std::min(size - used, kChunk));
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      return errno;
+    }
+    if (n == 0)
+      break;
+    hasNul = std::memchr(bytes.get() + used, '\0', static_cast<size_t>(n)) != nullptr;
+    used += static_cast<size_t>(n);
+  }
+  if (used == size && !hasNul) {
+    // At the size fstat gave: read on, in case the file grew since.
+    char more = 0;
+    ssize_t n;
+    do
+      n = ::read(fd, &more, 1);
+    while (n < 0 && errno == EINTR);
+    if (n < 0)
+      return errno;
+    if (n == 1) {
+      std::string text(bytes.get(), used);
+      text.push_back(more);
+      bytes.reset();
+      if (int err = more == '\0' ? 0 : readAll(fd, text, 0, used + 1))
+        return err;
+      buffer = std::make_unique<SourceBuffer>(path, std::move(text));
+      return 0;
+    }
+  }
+  bytes[used] = '\0';
+  buffer = std::make_unique<SourceBuffer>(path, std::move(bytes), used);
   return 0;
 }
 
@@ -135,12 +180,15 @@ std::unique_ptr<SourceBuffer> readInput(const std::string& path) {
   }
   struct stat st {};
   int err = 0;
+  std::unique_ptr<SourceBuffer> buffer;
   if (::fstat(fd, &st) != 0)
     err = errno;
   else if (S_ISDIR(st.st_mode))
     err = EISDIR;
+  else if (S_ISREG(st.st_mode))
+    err = readRegularFile(fd, static_cast<size_t>(st.st_size), path, buffer);
   else
-    err = readAll(fd, text, S_ISREG(st.st_mode) ? static_cast<size_t>(st.st_size) : 0);
+    err = readAll(fd, text, 0);
   if (S_ISREG(st.st_mode))
     filesRead().emplace_back(FileId(st.st_dev, st.st_ino), path);
   ::close(fd);
@@ -148,7 +196,9 @@ std::unique_ptr<SourceBuffer> readInput(const std::string& path) {
     printError(fmt::format("cannot open '{}': {}", path, std::strerror(err)));
     return nullptr;
   }
-  return std::make_unique<SourceBuffer>(path, std::move(text));
+  if (!buffer)
+    buffer = std::make_unique<SourceBuffer>(path, std::move(text));
+  return buffer;
 }
 
 bool writeOutput(const std::string& path, std::string_view text) {
@@ -157,6 +207,14 @@ bool writeOutput(const std::string& path, std::string_view text) {
 }
 
 OutputFile::~OutputFile() {
+  if (writer_.joinable()) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stop_ = true;
+    }
+    changed_.notify_all();
+    writer_.join();
+  }
   if (fd_ >= 0)
     ::close(fd_);
   if (!tmp_.empty())
@@ -229,12 +287,20 @@ bool OutputFile::write(std::string_view text) {
       return fail("write", errno);
     return true;
   }
+  if (!finishBackground())
+    return false;
+  if (int err = writeToFile(text))
+    return fail("write", err);
+  return true;
+}
+
+int OutputFile::writeToFile(std::string_view text) {
   for (size_t done = 0; done < text.size();) {
     ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
     if (n < 0 && errno == EINTR)
       continue;
     if (n < 0)
-      return fail("write", errno);
+      return errno;
     done += static_cast<size_t>(n);
   }
   written_ += text.size();
@@ -246,10 +312,72 @@ bool OutputFile::write(std::string_view text) {
                       SYNC_FILE_RANGE_WRITE);
     unsynced_ = 0;
   }
+  return 0;
+}
+
+void OutputFile::writerLoop() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    changed_.wait(lock, [&] { return busy_ || stop_; });
+    if (!busy_) // stopped with nothing in flight
+      return;
+    lock.unlock();
+    // busy_: the caller does not touch inFlight_, written_ or unsynced_.
+    int err = writerError_ ? 0 : writeToFile(inFlight_);
+    inFlight_.clear();
+    lock.lock();
+    if (err && !writerError_)
+      writerError_ = err;
+    busy_ = false;
+    changed_.notify_all();
+  }
+}
+
+bool OutputFile::finishBackground() {
+  if (!writer_.joinable())
+    return true;
+  int err;
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [&] { return !busy_; });
+    err = writerError_;
+  }
+  return err ? fail("write", err) : true;
+}
+
+bool OutputFile::writeInBackground(std::string& part) {
+  if (toStdout_) {
+    bool ok = write(part);
+    part.clear();
+    return ok;
+  }
+  if (!finishBackground())
+    return false;
+  if (!writer_.joinable()) {
+    // No thread to be had (a process or memory limit): write it here.
+    try {
+      writer_ = std::thread([this] { writerLoop(); });
+    } catch (const std::system_error&) {
+      bool ok = write(part);
+      part.clear();
+      return ok;
+    }
+  }
+  size_t capacity = part.capacity();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    inFlight_.swap(part); // part gets the buffer written last (empty)
+    busy_ = true;
+  }
+  changed_.notify_all();
+  part.clear();
+  part.reserve(capacity); // the next part fills it without growing
   return true;
 }
 
 bool OutputFile::commit() {
+  if (!finishBackground())
+    return false;
   if (toStdout_) {
     if (std::fflush(stdout) != 0)
       return fail("write", errno);

@@ -17,10 +17,13 @@
 #include "piecewise/support/Diagnostic.h"
 #include "piecewise/support/SourceBuffer.h"
 
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <sys/types.h>
+#include <thread>
 #include <vector>
 
 namespace piecewise::cli {
@@ -59,10 +62,22 @@ public:
 
   bool open(const std::string& path);
   bool write(std::string_view text);
+  /// Hands `part` to a background thread that writes it while the caller
+  /// prepares the next one, and gives back in `part` an empty buffer (the
+  /// one written before, its capacity kept). At most one part is in flight:
+  /// this waits for the previous one. The file's bytes are those of write()
+  /// called with the same parts in the same order. Standard output is
+  /// written at once, as by write().
+  bool writeInBackground(std::string& part);
   bool commit();
 
 private:
   bool fail(const char* what, int err, const char* how = "");
+  /// Writes `text` to fd_ and starts its writeback; 0 or an errno value.
+  int writeToFile(std::string_view text);
+  /// Waits for the part in flight; false (reported) if writing it failed.
+  bool finishBackground();
+  void writerLoop();
 
   std::string path_;   ///< as given
   std::string target_; ///< the file renamed over (a symlink followed)
@@ -73,6 +88,15 @@ private:
   mode_t mode_ = 0;
   size_t unsynced_ = 0; ///< bytes written since writeback was last started
   size_t written_ = 0;
+
+  /// The background writer (writeInBackground), started on first use.
+  std::thread writer_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::string inFlight_; ///< owned by the writer while busy_
+  bool busy_ = false;
+  bool stop_ = false;
+  int writerError_ = 0; ///< the first errno the writer met
 };
 
 /// `path` and the graph it names: `--graph ID` when given, else the `#ID` of a

@@ -249,9 +249,9 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
         return;
       }
       bool writeFailed = false;
+      // Each part is written by a background thread while the next is printed.
       printOptions.flush = [&](std::string& part) {
-        writeFailed = !file.write(part);
-        part.clear();
+        writeFailed = !file.writeInBackground(part);
         return !writeFailed;
       };
       std::string text;

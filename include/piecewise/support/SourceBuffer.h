@@ -20,6 +20,11 @@ namespace piecewise {
 class SourceBuffer {
 public:
   SourceBuffer(std::string name, std::string text);
+  /// Takes the first `size` bytes of `bytes` as the text; `bytes` holds at
+  /// least size + 1 bytes and bytes[size] is '\0' (as std::string's text
+  /// is). How a reader hands over a file read into uninitialized memory:
+  /// no zero-fill, no copy.
+  SourceBuffer(std::string name, std::unique_ptr<char[]> bytes, size_t size);
 
   const std::string& name() const { return name_; }
   std::string_view text() const { return text_; }
@@ -33,8 +38,12 @@ public:
   uint32_t numLines() const { return static_cast<uint32_t>(lineStarts_.size()); }
 
 private:
+  void indexLines();
+
   std::string name_;
-  std::string text_;
+  std::string ownedText_;              ///< the text, when given as a string
+  std::unique_ptr<char[]> ownedBytes_; ///< or as bytes
+  std::string_view text_;
   std::vector<size_t> lineStarts_;
 };
 

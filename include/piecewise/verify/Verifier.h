@@ -19,12 +19,30 @@
 #include "piecewise/ir/Module.h"
 #include "piecewise/schema/OpRegistry.h"
 #include "piecewise/support/Diagnostic.h"
+#include "piecewise/support/PointerMap.h"
 
 namespace piecewise {
+
+/// The schema each call target resolves to, by interned target: kept across
+/// the verifications of many small graphs (the split module's pieces) so that
+/// each target is looked up in the registry once, not once per graph. Valid
+/// for one registry and for graphs sharing one interner, which outlives it.
+class VerifierSchemaCache {
+public:
+  /// The cached answer for `target` (null: no schema), or nullptr when unknown.
+  const FunctionSchema* const* find(Symbol target) const { return map_.find(target.data()); }
+  void insert(Symbol target, const FunctionSchema* schema) { map_.insert(target.data(), schema); }
+
+private:
+  PointerMap<const FunctionSchema*> map_;
+};
 
 struct VerifyOptions {
   /// Check calls against schemas (needs a registry).
   bool checkSchemas = true;
+  /// When set, schema lookups go through (and fill) this cache instead of one
+  /// per graph. See VerifierSchemaCache for when that is valid.
+  VerifierSchemaCache* schemaCache = nullptr;
 };
 
 /// Verifies one graph. `registry` may be null (schema checks are skipped).
