@@ -72,8 +72,8 @@ SURFACES: List[Tuple[str, str, str]] = [
      "Node._remove_from_list, Node._erased",
      "build_split / sync_edits / erase_nodes: nodes made, rewired and erased in C++", _CHECKED),
     ("Graph._graph_namespace (_used_names, _obj_to_name, create_name), Graph._insert, "
-     "Graph._root, Graph._len, Graph._find_nodes_lookup_table.table and its "
-     "(op, target-if-call_function) key",
+     "Graph._root, Graph._len, Graph._find_nodes_lookup_table.table (a defaultdict(dict): "
+     "missing buckets made in C++) and its (op, target-if-call_function) key",
      "build_split / sync_edits / erase_nodes: the graph's bookkeeping kept in C++", _CHECKED),
     ("the instance dict _make_graph_module gives a _LazyGraphModule",
      "lazy_module: copied as a template per piece", _CHECKED),

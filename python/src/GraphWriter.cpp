@@ -13,10 +13,10 @@
 #include "GraphWriter.h"
 #include "TorchPrivate.h"
 
-#include <cctype>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 namespace py = pybind11;
 
@@ -66,6 +66,16 @@ GraphWriter::GraphWriter(py::handle graph) : graph_(graph) {
     insert_ = checked(PyObject_GetAttr(root.ptr(), s.prependC));
   py::object lookup = checked(PyObject_GetAttr(graph.ptr(), s.lookupTable));
   table_ = checked(PyObject_GetAttr(lookup.ptr(), s.table));
+  // torch's table is a defaultdict(dict): a missing bucket is then made here as its
+  // __missing__ makes it (the key hashed once, no call of `dict`).
+  static PyObject* defaultdictType = [] {
+    py::object collections = checked(PyImport_ImportModule("collections"));
+    return checked(PyObject_GetAttrString(collections.ptr(), "defaultdict")).release().ptr();
+  }(); // never freed
+  if (Py_TYPE(table_.ptr()) == reinterpret_cast<PyTypeObject*>(defaultdictType)) {
+    py::object factory = checked(PyObject_GetAttrString(table_.ptr(), "default_factory"));
+    dictBuckets_ = factory.ptr() == reinterpret_cast<PyObject*>(&PyDict_Type);
+  }
 }
 
 py::object GraphWriter::bucket(PyObject* op, PyObject* target) {
@@ -77,7 +87,16 @@ py::object GraphWriter::bucket(PyObject* op, PyObject* target) {
   if (PyErr_Occurred())
     throw py::error_already_set();
   py::object key = checked(PyTuple_Pack(2, op, isCall ? target : Py_None));
-  py::object bucket = checked(PyObject_GetItem(table_.ptr(), key.ptr()));
+  py::object bucket;
+  if (dictBuckets_) {
+    py::object fresh = checked(PyDict_New());
+    PyObject* b = PyDict_SetDefault(table_.ptr(), key.ptr(), fresh.ptr());
+    if (!b)
+      throw py::error_already_set();
+    bucket = py::reinterpret_borrow<py::object>(b);
+  } else {
+    bucket = checked(PyObject_GetItem(table_.ptr(), key.ptr()));
+  }
   if (recent_.size() == kRecent)
     recent_.erase(recent_.begin());
   recent_.push_back({op, target, bucket});
@@ -111,21 +130,35 @@ py::object GraphWriter::append(py::object name, PyObject* op, PyObject* target, 
 
 namespace {
 
-/// FX's `_name_regex` (`^([a-zA-Z_][0-9a-zA-Z_]*?)(?:_(\d+))?$`) on `s`: the
-/// base's length and the suffix's digits (empty when none); false when `s`
-/// does not match (create_name would rewrite it).
+/// The characters of `[0-9a-zA-Z_]` (ASCII, whatever the C locale says).
+struct WordChars {
+  bool word[256] = {};
+  WordChars() {
+    for (int c = 0; c < 256; ++c)
+      word[c] =
+          (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  }
+};
+
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+/// FX's `_name_regex` (`^([a-zA-Z_][0-9a-zA-Z_]*?)(?:_(\d+))?$`) on the ASCII
+/// `s`: the base's length and the suffix's digits (empty when none); false
+/// when `s` does not match (create_name would rewrite it).
 bool splitName(std::string_view s, size_t& baseLen, std::string_view& digits) {
-  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])) || !word(s[0]))
+  static const WordChars chars;
+  if (s.empty() || isDigit(s[0]))
     return false;
   for (char c : s)
-    if (!word(c))
+    if (!chars.word[static_cast<unsigned char>(c)])
       return false;
   // The lazy base stops at the one `_` (not the first character) followed by
   // digits only, up to the end.
   size_t end = s.size();
   size_t i = end;
-  while (i > 0 && std::isdigit(static_cast<unsigned char>(s[i - 1])))
+  while (i > 0 && isDigit(s[i - 1]))
     --i;
   if (i < end && i >= 2 && s[i - 1] == '_') {
     baseLen = i - 1;
@@ -137,43 +170,96 @@ bool splitName(std::string_view s, size_t& baseLen, std::string_view& digits) {
   return true;
 }
 
+/// The base names (a node name less its `_<digits>` suffix) as str objects,
+/// kept across graphs: a split registers thousands of names over a few hundred
+/// bases, and a kept str has its hash cached for the `_base_count` store.
+/// Strong references, dropped all at once when the table grows past kMax.
+class BaseNames {
+public:
+  PyObject* get(std::string_view text) {
+    auto it = map_.find(text);
+    if (it != map_.end())
+      return it->second;
+    if (map_.size() >= kMax)
+      clear();
+    PyObject* s =
+        checked(PyUnicode_FromStringAndSize(text.data(), static_cast<Py_ssize_t>(text.size())))
+            .release()
+            .ptr();
+    map_.emplace(std::string(text), s);
+    return s;
+  }
+
+private:
+  static constexpr size_t kMax = 1 << 14;
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  void clear() {
+    for (auto& [text, s] : map_)
+      Py_DECREF(s);
+    map_.clear();
+  }
+  std::unordered_map<std::string, PyObject*, Hash, std::equal_to<>> map_;
+};
+
+BaseNames& baseNames() {
+  static BaseNames* names = new BaseNames(); // never freed: outlives the interpreter's calls
+  return *names;
+}
+
+/// `int(digits)` for the ASCII digits of a name's suffix.
+py::object suffixNumber(std::string_view digits) {
+  if (digits.size() <= 18) {
+    long long v = 0;
+    for (char c : digits)
+      v = v * 10 + (c - '0');
+    return checked(PyLong_FromLongLong(v));
+  }
+  std::string text(digits);
+  return checked(PyLong_FromString(text.c_str(), nullptr, 10));
+}
+
 } // namespace
 
 py::object GraphWriter::uniqueName(py::object name) {
-  // A name create_name keeps as it is (its form, not taken, not a Python keyword or
-  // builtin) is registered here with create_name's bookkeeping: the used names and the
-  // base's count. Any other goes through create_name.
-  Py_ssize_t size = 0;
-  const char* data =
-      PyUnicode_Check(name.ptr()) ? PyUnicode_AsUTF8AndSize(name.ptr(), &size) : nullptr;
-  if (!data)
-    PyErr_Clear();
-  size_t baseLen = 0;
-  std::string_view digits;
-  int illegal = data ? PyDict_Contains(fxApi()->illegalNames.ptr(), name.ptr()) : 1;
-  check(illegal);
-  if (data && !illegal &&
-      splitName(std::string_view(data, static_cast<size_t>(size)), baseLen, digits)) {
-    Py_ssize_t before = PySet_GET_SIZE(used_.ptr());
-    check(PySet_Add(used_.ptr(), name.ptr()));
-    if (PySet_GET_SIZE(used_.ptr()) != before) {
-      py::object base =
-          checked(PyUnicode_FromStringAndSize(data, static_cast<Py_ssize_t>(baseLen)));
-      py::object num;
-      if (!digits.empty()) {
-        std::string text(digits);
-        num = checked(PyLong_FromString(text.c_str(), nullptr, 10));
-      } else {
-        PyObject* old = PyDict_GetItemWithError(baseCount_.ptr(), base.ptr());
-        if (!old && PyErr_Occurred())
-          throw py::error_already_set();
-        num = old ? py::reinterpret_borrow<py::object>(old) : py::object(py::int_(0));
+  // A name create_name keeps as it is is registered here with create_name's bookkeeping:
+  // the used names and the base's count. create_name keeps a name of its form
+  // (`_name_regex`) that is not taken and, when it has no `_<digits>` suffix, is not a
+  // Python keyword or builtin (`_illegal_names`, looked up only then, as create_name
+  // does); it stores `_base_count[base] = int(suffix)`, or for a name without a suffix
+  // the base's count as it was (0 when none). Any other name goes through create_name.
+  PyObject* s = name.ptr();
+  if (PyUnicode_CheckExact(s) && PyUnicode_IS_COMPACT_ASCII(s)) {
+    std::string_view text(static_cast<const char*>(PyUnicode_DATA(s)),
+                          static_cast<size_t>(PyUnicode_GET_LENGTH(s)));
+    size_t baseLen = 0;
+    std::string_view digits;
+    if (splitName(text, baseLen, digits)) {
+      int illegal = 0;
+      if (digits.empty()) {
+        illegal = PyDict_Contains(fxApi()->illegalNames.ptr(), s);
+        check(illegal);
       }
-      check(PyDict_SetItem(baseCount_.ptr(), base.ptr(), num.ptr()));
-      return name;
+      Py_ssize_t before = PySet_GET_SIZE(used_.ptr());
+      if (!illegal) {
+        check(PySet_Add(used_.ptr(), s));
+        if (PySet_GET_SIZE(used_.ptr()) != before) {
+          if (digits.empty()) {                         // the base is the name
+            static PyObject* zero = PyLong_FromLong(0); // never freed
+            if (!PyDict_SetDefault(baseCount_.ptr(), s, zero))
+              throw py::error_already_set();
+          } else {
+            check(PyDict_SetItem(baseCount_.ptr(), baseNames().get(text.substr(0, baseLen)),
+                                 suffixNumber(digits).ptr()));
+          }
+          return name;
+        }
+      }
     }
   }
-  return checked(PyObject_CallFunctionObjArgs(createName_.ptr(), name.ptr(), Py_None, nullptr));
+  return checked(PyObject_CallFunctionObjArgs(createName_.ptr(), s, Py_None, nullptr));
 }
 
 PyObject* GraphWriter::initArgs(PyObject* const (&fields)[5]) {

@@ -89,6 +89,8 @@ private:
   pybind11::object uniqueName(pybind11::object name);
 
   pybind11::object used_, objToName_, createName_, baseCount_, insert_, table_, init_;
+  /// The table is exactly a `defaultdict(dict)`.
+  bool dictBuckets_ = false;
   std::vector<Bucket> recent_;
   Py_ssize_t added_ = 0;
 };

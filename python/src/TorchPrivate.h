@@ -19,7 +19,8 @@
 //  - Graph._graph_namespace (_used_names, _obj_to_name, _base_count,
 //    create_name and its name form, torch.fx.graph._illegal_names),
 //    Graph._insert, Graph._root, Graph._len, Graph._find_nodes_lookup_table
-//    .table keyed (op, target if op == "call_function" else None).
+//    .table keyed (op, target if op == "call_function" else None), a
+//    defaultdict(dict) whose missing buckets GraphWriter makes itself.
 //    [build_split, sync_edits, erase_nodes]
 //  - GraphModule._erase_node_hooks (erase_nodes declines when set).
 //  - the instance dict of a _LazyGraphModule (LazyModule.cpp copies a template

@@ -335,3 +335,43 @@ def test_private_torch_is_spelled_in_private_only():
                         a.startswith("_") for a in chain):
                     found.append(f"{path.name}:{node.lineno}: torch.{'.'.join(reversed(chain))}")
     assert not found, "private torch outside _private.py:\n" + "\n".join(sorted(set(found)))
+
+
+def test_names_are_registered_as_create_name_registers_them():
+    """build_split's C++ writer registers each name in the graph's namespace itself (used
+    names, each base's count) when create_name would keep it: every name form (suffixes with
+    leading zeros or past 64 bits, a base ending in `_`, `_1`, a builtin's name, non-ASCII)
+    leaves each graph's namespace as torch's own create_node leaves it, and the names torch
+    makes next in those graphs are the same."""
+    forms = ["x", "add", "add_1", "add_01", "a__7", "_1", "max", "input", "sum_3", "l_x_",
+             "y_99999999999999999999999", "n9", "add_2", "caf\u00e9_1"]
+
+    def build():
+        g = tfx.Graph()
+        nodes = [g.placeholder("x")]
+        for i in range(len(forms) - 1):
+            nodes.append(g.call_function(torch.relu if i % 3 else torch.sigmoid, (nodes[-1],)))
+        g.output(nodes[-1])
+        for n, name in zip(nodes, forms):
+            n.name = name
+        return tfx.GraphModule(torch.nn.Module(), g)
+
+    def state(g):
+        ns = g._graph_namespace
+        return ([n.name for n in g.nodes], sorted(ns._used_names), list(ns._base_count.items()),
+                [ns.create_name(c, None) for c in ("add", "max", "a_", "y", "x", "caf_")])
+
+    def run():
+        split_gm, items = split(build())
+        return [state(split_gm.graph)] + [state(it.graph.graph) for it in items]
+
+    before = P.USED["build_split"]
+    fast = run()
+    assert P.USED["build_split"] > before  # the C++ writer made these graphs
+    P._apply({k: False for k in P.NAMES})
+    try:
+        public = run()
+    finally:
+        P.probe_fast_paths()
+    assert fast == public
+    assert any(("y", 99999999999999999999999) in s[2] for s in fast)
