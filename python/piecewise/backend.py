@@ -192,7 +192,40 @@ def _tensorify_check(gm: tfx.GraphModule) -> None:
         pass
 
 
-def _specialize_lifted_floats(gm: tfx.GraphModule) -> int:
+def _lifted_float_reads(p: tfx.Node) -> Optional[list]:
+    """The ``.item()`` reads of a placeholder Dynamo lifted a Python float into (read by
+    nothing else), or None for any other input."""
+    reads = list(p.users)
+    if not reads or not all(u.op == "call_method" and u.target == "item" and u.args == (p,)
+                            and not u.kwargs for u in reads):
+        return None
+    if not any(isinstance(_placeholder_value(u), torch.SymFloat) for u in reads):
+        return None
+    return reads
+
+
+def _zero_lifted_float(gm: tfx.GraphModule, example_inputs) -> Optional[str]:
+    """The name of a lifted float input (see ``_lifted_float_reads``) whose value is 0.0 or
+    -0.0, or None. Inductor compiling the pieces apart makes Dynamo (or the backend, see
+    ``_specialize_lifted_floats``) specialize every lifted float, not only those plain
+    Inductor would; torch's float specialization writes -0.0 as 0.0 and guards ``== 0.0``,
+    which admits both signs: ``1 / (x * f)`` would silently change sign."""
+    inputs = list(example_inputs)
+    for i, p in enumerate(gm.graph.find_nodes(op="placeholder")):
+        if i >= len(inputs) or _lifted_float_reads(p) is None:
+            continue
+        t = inputs[i]
+        if not isinstance(t, torch.Tensor) or t.dim() != 0 or not t.is_floating_point():
+            continue
+        try:
+            if t.item() == 0.0:
+                return p.name
+        except Exception:  # a fake tensor: no value to look at
+            continue
+    return None
+
+
+def _specialize_lifted_floats(gm: tfx.GraphModule, names: Optional[set] = None) -> int:
     """Writes the value of each float Dynamo lifted into ``gm`` (a 0-d tensor input read with
     ``.item()``: a module's ``eps``, a Python float argument) into its users, from: ``item =
     eps.item(); add = var + item`` to: ``add = var + 1e-06``; returns how many ``.item()``
@@ -200,7 +233,9 @@ def _specialize_lifted_floats(gm: tfx.GraphModule) -> int:
     ShapeEnv, so a call with another value misses the guards and Dynamo compiles again: what
     Dynamo's own ``TensorifyScalarRestartAnalysis`` restart does (it specializes the floats the
     same way while it traces again), without the second trace of the whole frame. The inputs
-    stay (the signature is Dynamo's); nothing reads them."""
+    stay (the signature is Dynamo's); nothing reads them. The symbols of the floats written
+    go into ``names`` (see ``PiecewiseBackend.__call__``). A zero is left alone: the ShapeEnv
+    has no signed zero (``_zero_lifted_float``)."""
     done = 0
     for p in gm.graph.find_nodes(op="placeholder"):
         reads = list(p.users)
@@ -218,6 +253,10 @@ def _specialize_lifted_floats(gm: tfx.GraphModule) -> int:
             constant = float(value)  # guards: value == constant
         except Exception:  # e.g. an unbacked `.item()` (capture_scalar_outputs): no value
             continue
+        if constant == 0.0:  # maybe -0.0: the ShapeEnv has no signed zero (_zero_lifted_float)
+            continue
+        if names is not None and _private.symfloat_symbol(value) is not None:
+            names.add(_private.symfloat_symbol(value))
         for node in reads:
             node.replace_all_uses_with(constant)
             gm.graph.erase_node(node)
@@ -383,16 +422,38 @@ class PiecewiseBackend:
         # the later layers then equals them (docs/split.md, "SymInt rematerialization").
         # (_split_graph_ex_gc: split_graph without its own TORCH_TRACE events; the backend
         # writes them below, with the compile events.)
+        if self.compile_with == "inductor":
+            zero = _zero_lifted_float(gm, example_inputs)
+            if zero is not None:
+                warnings.warn(
+                    f"piecewise: graph {call} runs eagerly, unsplit: the float input {zero} is "
+                    "zero, and torch specializes a float with a guard that cannot tell -0.0 "
+                    "from 0.0 (the pieces' Inductor compiles would specialize it)", stacklevel=2)
+                if entry is not None:
+                    entry["status"] = f"run eagerly (float input {zero} is zero)"
+                    self._write_index()
+                return gm
         split_gm, items, _ = _split_graph_ex_gc(gm, self.splitting_ops, True, True, remat=True)
         keys = {id(item): _share_key(item) for item in items if not item.is_splitting_graph}
+        # Dynamo's TensorifyState as it was before this graph (see below), or None.
+        forced, forced_before = _private.tensorify_forced(), None
         if self.compile_with == "inductor":
+            forced_before = set(forced) if forced is not None else None
             restart = self._tensorify_precheck(items, keys)
             if restart is not None:
                 # Specialize here what Dynamo's restart would, guards included; then split
                 # the graph with the values in it (see _specialize_lifted_floats).
-                specialized = _specialize_lifted_floats(gm)
+                names: set = set()
+                specialized = _specialize_lifted_floats(gm, names)
                 if not specialized:
                     raise restart
+                if forced is not None:
+                    # Named as Dynamo's restart would name them, while the pieces compile: a
+                    # piece's tensorify pass restarts for a specialized float it does not
+                    # read and that is not named there.
+                    forced.update(names)
+                else:
+                    forced_before = None
                 self.stats["floats_specialized"] += specialized
                 split_gm, items, _ = _split_graph_ex_gc(gm, self.splitting_ops, True, True,
                                                         remat=True)
@@ -408,7 +469,12 @@ class PiecewiseBackend:
             if entry is not None:
                 entry["status"] = f"compilation failed ({type(e).__name__})"
                 self._write_index()
-            raise
+            raise  # (a restart keeps the names: Dynamo's next trace specializes them)
+        if forced is not None and forced_before is not None:
+            # No restart: the names go, so that a recompile of the frame (a guard on a float
+            # failed) lifts the floats again and this backend sees them (a later -0.0 would
+            # otherwise be specialized by Dynamo itself, as 0.0: _zero_lifted_float).
+            forced.intersection_update(forced_before)
         for item in items:
             fn = cache.get(keys.get(id(item)))
             if fn is not None and fn is not item.graph:
