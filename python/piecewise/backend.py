@@ -436,41 +436,54 @@ class PiecewiseBackend:
         split_gm, items, _ = _split_graph_ex_gc(gm, self.splitting_ops, True, True, remat=True)
         keys = {id(item): _share_key(item) for item in items if not item.is_splitting_graph}
         # Dynamo's TensorifyState as it was before this graph (see below), or None.
-        forced, forced_before = _private.tensorify_forced(), None
+        forced = _private.tensorify_forced() if self.compile_with == "inductor" else None
+        forced_before = set(forced) if forced is not None else None
+        specialized = 0
+
+        def specialize(restart):
+            # Specialize here what Dynamo's restart would, guards included; then split the
+            # graph with the values in it (see _specialize_lifted_floats).
+            nonlocal specialized
+            names: set = set()
+            specialized = _specialize_lifted_floats(gm, names)
+            if not specialized:
+                raise restart
+            if forced is not None:
+                # Named as Dynamo's restart would name them, while the pieces compile: a
+                # piece's tensorify pass restarts for a specialized float it does not read
+                # and that is not named there.
+                forced.update(names)
+            self.stats["floats_specialized"] += specialized
+            split, its, _ = _split_graph_ex_gc(gm, self.splitting_ops, True, True, remat=True)
+            return split, its, {id(i): _share_key(i) for i in its if not i.is_splitting_graph}
+
         if self.compile_with == "inductor":
-            forced_before = set(forced) if forced is not None else None
             restart = self._tensorify_precheck(items, keys)
             if restart is not None:
-                # Specialize here what Dynamo's restart would, guards included; then split
-                # the graph with the values in it (see _specialize_lifted_floats).
-                names: set = set()
-                specialized = _specialize_lifted_floats(gm, names)
-                if not specialized:
-                    raise restart
-                if forced is not None:
-                    # Named as Dynamo's restart would name them, while the pieces compile: a
-                    # piece's tensorify pass restarts for a specialized float it does not
-                    # read and that is not named there.
-                    forced.update(names)
-                else:
-                    forced_before = None
-                self.stats["floats_specialized"] += specialized
-                split_gm, items, _ = _split_graph_ex_gc(gm, self.splitting_ops, True, True,
-                                                        remat=True)
-                keys = {id(item): _share_key(item) for item in items
-                        if not item.is_splitting_graph}
+                split_gm, items, keys = specialize(restart)
         if dump is not None:
             _dump_split(dump, split_gm, items)
         if _trace.enabled():  # TORCH_TRACE: before the pieces are replaced (_trace.py)
             _trace.split(split_gm, items, [_pattern(o) for o in self.splitting_ops], keys)
         try:
-            cache, seconds = self._compile_pieces(call, items, keys)
+            try:
+                cache, seconds = self._compile_pieces(call, items, keys)
+            except _private.tensorify_restart() as restart:
+                if self.compile_with != "inductor" or specialized:
+                    raise
+                # The pre-check missed it (it is only a shortcut): the same specialization
+                # now, rather than Dynamo's restart (which would keep the floats named, and
+                # specialize a later -0.0 itself, as 0.0).
+                split_gm, items, keys = specialize(restart)
+                if dump is not None:
+                    _dump_split(dump, split_gm, items)
+                cache, seconds = self._compile_pieces(call, items, keys)
         except BaseException as e:
             if entry is not None:
                 entry["status"] = f"compilation failed ({type(e).__name__})"
                 self._write_index()
             raise  # (a restart keeps the names: Dynamo's next trace specializes them)
-        if forced is not None and forced_before is not None:
+        if forced is not None and specialized:
             # No restart: the names go, so that a recompile of the frame (a guard on a float
             # failed) lifts the floats again and this backend sees them (a later -0.0 would
             # otherwise be specialized by Dynamo itself, as 0.0: _zero_lifted_float).

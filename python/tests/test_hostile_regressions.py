@@ -12,6 +12,12 @@ CLI as an independent reader.
   ShapeEnv, which has no signed zero, and guards ``== 0.0``; the pieces' compiles made every
   lifted float specialized, so the output was ``+inf`` where eager (and plain Inductor) give
   ``-inf``, first call or after a recompile. Checked against eager, sign included.
+- ``v = s.item(); s.add_(1.0)`` (a 0-d input read, then written; ``capture_scalar_outputs``):
+  the SymInt/scalar rematerialization moved the ``.item()`` right before its first user, past
+  the write, so the output used the written value. Checked against eager: output and the
+  input's value afterwards. (With compile_with="inductor" the write is still lost: a piece's
+  tensorify pass makes Dynamo restart, and Dynamo's second trace leaves ``add_`` out; not
+  fixed here.)
 """
 
 import json
@@ -177,4 +183,29 @@ def test_negative_zero_float_input_keeps_its_sign(gains):
                 assert torch.equal(got, expected), (gain, got.flatten()[:2])
             else:
                 torch.testing.assert_close(got, expected, rtol=1e-4, atol=1e-5)
+    torch._dynamo.reset()
+
+
+def _read_then_write(x, s):
+    a = torch.cos(torch.sin(x))
+    v = s.item()
+    s.add_(1.0)
+    return a * v
+
+
+@pytest.mark.parametrize("compile_with", ["eager"])
+def test_item_read_is_not_moved_past_a_write_of_its_tensor(compile_with, monkeypatch):
+    monkeypatch.setattr(torch._dynamo.config, "capture_scalar_outputs", True)
+    be = piecewise.backend(splitting_ops=["torch.cos"], compile_with=compile_with,
+                           progress=None)
+    torch._dynamo.reset()
+    compiled = torch.compile(_read_then_write, backend=be, dynamic=True)
+    x = torch.randn(4, generator=torch.Generator().manual_seed(2))
+    for value in (0.25, 3.0):
+        s_eager = torch.tensor(value, dtype=torch.float64)
+        s_compiled = s_eager.clone()
+        expected = _read_then_write(x, s_eager)
+        got = compiled(x, s_compiled)
+        torch.testing.assert_close(got, expected)
+        assert s_compiled.item() == s_eager.item() == value + 1.0
     torch._dynamo.reset()
