@@ -88,8 +88,8 @@ SURFACES: List[Tuple[str, str, str]] = [
     ("torch._dynamo.exc.TensorifyScalarRestartAnalysis",
      "TENSORIFY_RESTART: the backend collects Dynamo's float-specialization restarts", _CHECKED),
     ("torch._dynamo.symbolic_convert.TensorifyState.force_specializations, "
-     "SymNode._expr.name",
-     "tensorify_forced() / symfloat_symbol(): the floats the backend specialized itself are "
+     "SymNode._expr.name, SymNode.expr",
+     "tensorify_forced() / symfloat_symbol() / symfloat_is_constant(): the floats the backend specialized itself are "
      "named there while its pieces compile (so their tensorify pass does not restart), then "
      "taken out again (so a recompile of the frame lifts them again)", _CHECKED),
     ("torch._sym_sqrt", "SYM_SQRT: Dynamo's math.sqrt of a SymFloat, folded by the backend "
@@ -197,6 +197,12 @@ def symfloat_symbol(value) -> Optional[str]:
     """The name of the symbol a SymFloat was made as (before any replacement), or None."""
     expr = getattr(getattr(value, "node", None), "_expr", None)
     return getattr(expr, "name", None)
+
+
+def symfloat_is_constant(value) -> bool:
+    """Whether torch already replaced a SymFloat by its value (an argument parser's guard)."""
+    expr = getattr(getattr(value, "node", None), "expr", None)
+    return bool(getattr(expr, "is_number", False))
 
 
 def trace_enabled() -> bool:

@@ -204,15 +204,19 @@ def _lifted_float_reads(p: tfx.Node) -> Optional[list]:
     return reads
 
 
-def _zero_lifted_float(gm: tfx.GraphModule, example_inputs) -> Optional[str]:
+def _zero_float(gm: tfx.GraphModule, example_inputs) -> Optional[str]:
     """The name of a lifted float input (see ``_lifted_float_reads``) whose value is 0.0 or
-    -0.0, or None. Inductor compiling the pieces apart makes Dynamo (or the backend, see
-    ``_specialize_lifted_floats``) specialize every lifted float, not only those plain
-    Inductor would; torch's float specialization writes -0.0 as 0.0 and guards ``== 0.0``,
-    which admits both signs: ``1 / (x * f)`` would silently change sign."""
+    -0.0 and that torch keeps symbolic, or None. Inductor compiling the pieces apart makes
+    Dynamo (or the backend, see ``_specialize_lifted_floats``) specialize every lifted float,
+    not only those plain Inductor would; torch's float specialization writes -0.0 as 0.0, and
+    its guard ``== 0.0`` admits both signs: ``1 / (x * f)`` would silently change sign. (A
+    float torch itself already specialized, a dropout ``p`` say, is left as plain Inductor
+    leaves it.)"""
     inputs = list(example_inputs)
     for i, p in enumerate(gm.graph.find_nodes(op="placeholder")):
-        if i >= len(inputs) or _lifted_float_reads(p) is None:
+        reads = _lifted_float_reads(p) if i < len(inputs) else None
+        if reads is None or any(_private.symfloat_is_constant(_placeholder_value(u))
+                                for u in reads):
             continue
         t = inputs[i]
         if not isinstance(t, torch.Tensor) or t.dim() != 0 or not t.is_floating_point():
@@ -234,8 +238,8 @@ def _specialize_lifted_floats(gm: tfx.GraphModule, names: Optional[set] = None) 
     Dynamo's own ``TensorifyScalarRestartAnalysis`` restart does (it specializes the floats the
     same way while it traces again), without the second trace of the whole frame. The inputs
     stay (the signature is Dynamo's); nothing reads them. The symbols of the floats written
-    go into ``names`` (see ``PiecewiseBackend.__call__``). A zero is left alone: the ShapeEnv
-    has no signed zero (``_zero_lifted_float``)."""
+    go into ``names`` (see ``PiecewiseBackend.__call__``). (A zero torch keeps symbolic never
+    gets here: the ShapeEnv has no signed zero, see ``_zero_float``.)"""
     done = 0
     for p in gm.graph.find_nodes(op="placeholder"):
         reads = list(p.users)
@@ -252,8 +256,6 @@ def _specialize_lifted_floats(gm: tfx.GraphModule, names: Optional[set] = None) 
         try:
             constant = float(value)  # guards: value == constant
         except Exception:  # e.g. an unbacked `.item()` (capture_scalar_outputs): no value
-            continue
-        if constant == 0.0:  # maybe -0.0: the ShapeEnv has no signed zero (_zero_lifted_float)
             continue
         if names is not None and _private.symfloat_symbol(value) is not None:
             names.add(_private.symfloat_symbol(value))
@@ -423,12 +425,12 @@ class PiecewiseBackend:
         # (_split_graph_ex_gc: split_graph without its own TORCH_TRACE events; the backend
         # writes them below, with the compile events.)
         if self.compile_with == "inductor":
-            zero = _zero_lifted_float(gm, example_inputs)
+            zero = _zero_float(gm, example_inputs)
             if zero is not None:
                 warnings.warn(
                     f"piecewise: graph {call} runs eagerly, unsplit: the float input {zero} is "
-                    "zero, and torch specializes a float with a guard that cannot tell -0.0 "
-                    "from 0.0 (the pieces' Inductor compiles would specialize it)", stacklevel=2)
+                    "zero, and torch's float specialization (which the pieces' Inductor "
+                    "compiles need) cannot tell -0.0 from 0.0", stacklevel=2)
                 if entry is not None:
                     entry["status"] = f"run eagerly (float input {zero} is zero)"
                     self._write_index()
@@ -486,7 +488,7 @@ class PiecewiseBackend:
         if forced is not None and specialized:
             # No restart: the names go, so that a recompile of the frame (a guard on a float
             # failed) lifts the floats again and this backend sees them (a later -0.0 would
-            # otherwise be specialized by Dynamo itself, as 0.0: _zero_lifted_float).
+            # otherwise be specialized by Dynamo itself, as 0.0: _zero_float).
             forced.intersection_update(forced_before)
         for item in items:
             fn = cache.get(keys.get(id(item)))

@@ -167,7 +167,8 @@ class _SignedZero(torch.nn.Module):
         return 1.0 / (a.transpose(1, 2).reshape(b, t, 16).abs() * self.gain)
 
 
-@pytest.mark.parametrize("gains", [(-0.0, 0.0, -0.0), (0.5, -0.0, 0.0, -0.0, 0.75)])
+@pytest.mark.parametrize("gains", [(-0.0, 0.0, -0.0), (0.0, -0.0, 0.5),
+                                   (0.5, -0.0, 0.0, -0.0, 0.75)])
 def test_negative_zero_float_input_keeps_its_sign(gains):
     model = _SignedZero(gains[0])
     be = piecewise.backend(splitting_ops=[torch.nn.functional.scaled_dot_product_attention],
