@@ -89,8 +89,8 @@ SURFACES: List[Tuple[str, str, str]] = [
      "TENSORIFY_RESTART: the backend collects Dynamo's float-specialization restarts", _CHECKED),
     ("torch._dynamo.symbolic_convert.TensorifyState.force_specializations, "
      "SymNode._expr.name, SymNode.expr",
-     "tensorify_forced() / symfloat_symbol() / symfloat_is_constant(): the floats the backend specialized itself are "
-     "named there while its pieces compile (so their tensorify pass does not restart), then "
+     "tensorify_forced() / symfloat_symbol() / symfloat_is_constant(): the floats the "
+     "backend specialized itself are named there while its pieces compile (so their tensorify pass does not restart), then "
      "taken out again (so a recompile of the frame lifts them again)", _CHECKED),
     ("torch._sym_sqrt", "SYM_SQRT: Dynamo's math.sqrt of a SymFloat, folded by the backend "
      "once the float is specialized (_fold_scalar_arithmetic)", _CHECKED),
