@@ -90,8 +90,9 @@ SURFACES: List[Tuple[str, str, str]] = [
     ("torch._dynamo.symbolic_convert.TensorifyState.force_specializations, "
      "SymNode._expr.name, SymNode.expr",
      "tensorify_forced() / symfloat_symbol() / symfloat_is_constant(): the floats the "
-     "backend specialized itself are named there while its pieces compile (so their tensorify pass does not restart), then "
-     "taken out again (so a recompile of the frame lifts them again)", _CHECKED),
+     "backend specialized itself are named there while its pieces compile (so their "
+     "tensorify pass does not restart), then taken out again (so a recompile of the frame "
+     "lifts them again); a zero torch keeps symbolic is not compiled", _CHECKED),
     ("torch._sym_sqrt", "SYM_SQRT: Dynamo's math.sqrt of a SymFloat, folded by the backend "
      "once the float is specialized (_fold_scalar_arithmetic)", _CHECKED),
     ("torch._logging._internal.trace_log (its handlers), torch._logging.trace_structured",
