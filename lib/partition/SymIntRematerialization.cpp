@@ -128,9 +128,20 @@ SymIntRematerializationStats rematerializeSymInts(Graph& graph, const PartitionP
   SymIntRematerializationStats stats;
   EffectAnalysis effects(registry);
   // Whether a size read may give another value elsewhere: its tensor is
-  // written by a node that may change sizes (`t_`, `resize_`, no schema).
+  // written by a node that may change sizes (`t_`, `resize_`, no schema); or
+  // an `.item()` read: its tensor has other users.
   auto sizeMayChange = [&](const Node& v) {
-    if (scalarOpKind(v) != ScalarOp::SizeOf || v.args().empty() || !v.args()[0].isNode())
+    ScalarOp kind = scalarOpKind(v);
+    if (kind == ScalarOp::Item && !v.args().empty() && v.args()[0].isNode()) {
+      // `t.item()` reads t's value: neither copied nor moved when anything but
+      // `.item()` uses t (an `add_`, a view that may be written): it could
+      // then read another value (a lifted float is read by `.item()` alone).
+      for (const Node* u : v.args()[0].getNode()->users())
+        if (scalarOpKind(*u) != ScalarOp::Item)
+          return true;
+      return false;
+    }
+    if (kind != ScalarOp::SizeOf || v.args().empty() || !v.args()[0].isNode())
       return false;
     const Node* tensor = v.args()[0].getNode();
     bool changes = false;

@@ -87,6 +87,12 @@ SURFACES: List[Tuple[str, str, str]] = [
      "included", _CHECKED),
     ("torch._dynamo.exc.TensorifyScalarRestartAnalysis",
      "TENSORIFY_RESTART: the backend collects Dynamo's float-specialization restarts", _CHECKED),
+    ("torch._dynamo.symbolic_convert.TensorifyState.force_specializations, "
+     "SymNode._expr.name, SymNode.expr",
+     "tensorify_forced() / symfloat_symbol() / symfloat_is_constant(): the floats the "
+     "backend specialized itself are named there while its pieces compile (so their "
+     "tensorify pass does not restart), then taken out again (so a recompile of the frame "
+     "lifts them again); a zero torch keeps symbolic is not compiled", _CHECKED),
     ("torch._sym_sqrt", "SYM_SQRT: Dynamo's math.sqrt of a SymFloat, folded by the backend "
      "once the float is specialized (_fold_scalar_arithmetic)", _CHECKED),
     ("torch._logging._internal.trace_log (its handlers), torch._logging.trace_structured",
@@ -175,6 +181,29 @@ def tensorify_restart():
     from torch._dynamo.exc import TensorifyScalarRestartAnalysis
 
     return TensorifyScalarRestartAnalysis
+
+
+def tensorify_forced() -> Optional[set]:
+    """Dynamo's set of the SymFloat names (``zf3``) its tensorify restart specializes
+    (``TensorifyState.force_specializations``, the live set), or None where torch has none."""
+    try:
+        from torch._dynamo.symbolic_convert import TensorifyState
+    except ImportError:
+        return None
+    forced = getattr(TensorifyState, "force_specializations", None)
+    return forced if isinstance(forced, set) else None
+
+
+def symfloat_symbol(value) -> Optional[str]:
+    """The name of the symbol a SymFloat was made as (before any replacement), or None."""
+    expr = getattr(getattr(value, "node", None), "_expr", None)
+    return getattr(expr, "name", None)
+
+
+def symfloat_is_constant(value) -> bool:
+    """Whether torch already replaced a SymFloat by its value (an argument parser's guard)."""
+    expr = getattr(getattr(value, "node", None), "expr", None)
+    return bool(getattr(expr, "is_number", False))
 
 
 def trace_enabled() -> bool:

@@ -192,7 +192,44 @@ def _tensorify_check(gm: tfx.GraphModule) -> None:
         pass
 
 
-def _specialize_lifted_floats(gm: tfx.GraphModule) -> int:
+def _lifted_float_reads(p: tfx.Node) -> Optional[list]:
+    """The ``.item()`` reads of a placeholder Dynamo lifted a Python float into (read by
+    nothing else), or None for any other input."""
+    reads = list(p.users)
+    if not reads or not all(u.op == "call_method" and u.target == "item" and u.args == (p,)
+                            and not u.kwargs for u in reads):
+        return None
+    if not any(isinstance(_placeholder_value(u), torch.SymFloat) for u in reads):
+        return None
+    return reads
+
+
+def _zero_float(gm: tfx.GraphModule, example_inputs) -> Optional[str]:
+    """The name of a lifted float input (see ``_lifted_float_reads``) whose value is 0.0 or
+    -0.0 and that torch keeps symbolic, or None. Inductor compiling the pieces apart makes
+    Dynamo (or the backend, see ``_specialize_lifted_floats``) specialize every lifted float,
+    not only those plain Inductor would; torch's float specialization writes -0.0 as 0.0, and
+    its guard ``== 0.0`` admits both signs: ``1 / (x * f)`` would silently change sign. (A
+    float torch itself already specialized, a dropout ``p`` say, is left as plain Inductor
+    leaves it.)"""
+    inputs = list(example_inputs)
+    for i, p in enumerate(gm.graph.find_nodes(op="placeholder")):
+        reads = _lifted_float_reads(p) if i < len(inputs) else None
+        if reads is None or any(_private.symfloat_is_constant(_placeholder_value(u))
+                                for u in reads):
+            continue
+        t = inputs[i]
+        if not isinstance(t, torch.Tensor) or t.dim() != 0 or not t.is_floating_point():
+            continue
+        try:
+            if t.item() == 0.0:
+                return p.name
+        except Exception:  # a fake tensor: no value to look at
+            continue
+    return None
+
+
+def _specialize_lifted_floats(gm: tfx.GraphModule, names: Optional[set] = None) -> int:
     """Writes the value of each float Dynamo lifted into ``gm`` (a 0-d tensor input read with
     ``.item()``: a module's ``eps``, a Python float argument) into its users, from: ``item =
     eps.item(); add = var + item`` to: ``add = var + 1e-06``; returns how many ``.item()``
@@ -200,7 +237,9 @@ def _specialize_lifted_floats(gm: tfx.GraphModule) -> int:
     ShapeEnv, so a call with another value misses the guards and Dynamo compiles again: what
     Dynamo's own ``TensorifyScalarRestartAnalysis`` restart does (it specializes the floats the
     same way while it traces again), without the second trace of the whole frame. The inputs
-    stay (the signature is Dynamo's); nothing reads them."""
+    stay (the signature is Dynamo's); nothing reads them. The symbols of the floats written
+    go into ``names`` (see ``PiecewiseBackend.__call__``). (A zero torch keeps symbolic never
+    gets here: the ShapeEnv has no signed zero, see ``_zero_float``.)"""
     done = 0
     for p in gm.graph.find_nodes(op="placeholder"):
         reads = list(p.users)
@@ -218,6 +257,8 @@ def _specialize_lifted_floats(gm: tfx.GraphModule) -> int:
             constant = float(value)  # guards: value == constant
         except Exception:  # e.g. an unbacked `.item()` (capture_scalar_outputs): no value
             continue
+        if names is not None and _private.symfloat_symbol(value) is not None:
+            names.add(_private.symfloat_symbol(value))
         for node in reads:
             node.replace_all_uses_with(constant)
             gm.graph.erase_node(node)
@@ -383,32 +424,72 @@ class PiecewiseBackend:
         # the later layers then equals them (docs/split.md, "SymInt rematerialization").
         # (_split_graph_ex_gc: split_graph without its own TORCH_TRACE events; the backend
         # writes them below, with the compile events.)
+        if self.compile_with == "inductor":
+            zero = _zero_float(gm, example_inputs)
+            if zero is not None:
+                warnings.warn(
+                    f"piecewise: graph {call} runs eagerly, unsplit: the float input {zero} is "
+                    "zero, and torch's float specialization (which the pieces' Inductor "
+                    "compiles need) cannot tell -0.0 from 0.0", stacklevel=2)
+                if entry is not None:
+                    entry["status"] = f"run eagerly (float input {zero} is zero)"
+                    self._write_index()
+                return gm
         split_gm, items, _ = _split_graph_ex_gc(gm, self.splitting_ops, True, True, remat=True)
         keys = {id(item): _share_key(item) for item in items if not item.is_splitting_graph}
+        # Dynamo's TensorifyState as it was before this graph (see below), or None.
+        forced = _private.tensorify_forced() if self.compile_with == "inductor" else None
+        forced_before = set(forced) if forced is not None else None
+        specialized = 0
+
+        def specialize(restart):
+            # Specialize here what Dynamo's restart would, guards included; then split the
+            # graph with the values in it (see _specialize_lifted_floats).
+            nonlocal specialized
+            names: set = set()
+            specialized = _specialize_lifted_floats(gm, names)
+            if not specialized:
+                raise restart
+            if forced is not None:
+                # Named as Dynamo's restart would name them, while the pieces compile: a
+                # piece's tensorify pass restarts for a specialized float it does not read
+                # and that is not named there.
+                forced.update(names)
+            self.stats["floats_specialized"] += specialized
+            split, its, _ = _split_graph_ex_gc(gm, self.splitting_ops, True, True, remat=True)
+            return split, its, {id(i): _share_key(i) for i in its if not i.is_splitting_graph}
+
         if self.compile_with == "inductor":
             restart = self._tensorify_precheck(items, keys)
             if restart is not None:
-                # Specialize here what Dynamo's restart would, guards included; then split
-                # the graph with the values in it (see _specialize_lifted_floats).
-                specialized = _specialize_lifted_floats(gm)
-                if not specialized:
-                    raise restart
-                self.stats["floats_specialized"] += specialized
-                split_gm, items, _ = _split_graph_ex_gc(gm, self.splitting_ops, True, True,
-                                                        remat=True)
-                keys = {id(item): _share_key(item) for item in items
-                        if not item.is_splitting_graph}
+                split_gm, items, keys = specialize(restart)
         if dump is not None:
             _dump_split(dump, split_gm, items)
         if _trace.enabled():  # TORCH_TRACE: before the pieces are replaced (_trace.py)
             _trace.split(split_gm, items, [_pattern(o) for o in self.splitting_ops], keys)
         try:
-            cache, seconds = self._compile_pieces(call, items, keys)
+            try:
+                cache, seconds = self._compile_pieces(call, items, keys)
+            except _private.tensorify_restart() as restart:
+                if self.compile_with != "inductor" or specialized:
+                    raise
+                # The pre-check missed it (it is only a shortcut): the same specialization
+                # now, rather than Dynamo's restart (which would keep the floats named, and
+                # specialize a later -0.0 itself, as 0.0).
+                split_gm, items, keys = specialize(restart)
+                if dump is not None:
+                    _dump_split(dump, split_gm, items)
+                cache, seconds = self._compile_pieces(call, items, keys)
         except BaseException as e:
             if entry is not None:
                 entry["status"] = f"compilation failed ({type(e).__name__})"
                 self._write_index()
-            raise
+            raise  # (a restart keeps the names: Dynamo's next trace specializes them)
+        if forced is not None and specialized:
+            # No restart: the names go, so that a recompile of the frame (a guard on a float
+            # failed) lifts the floats again and this backend sees them (a later -0.0 would
+            # otherwise be specialized by Dynamo itself, as 0.0: _zero_float).
+            forced.intersection_update(forced_before)
         for item in items:
             fn = cache.get(keys.get(id(item)))
             if fn is not None and fn is not item.graph:

@@ -7,6 +7,17 @@ CLI as an independent reader.
 - ``split -o`` of a graph with ``torch.cond`` (branches read by ``get_attr``) writes a module
   that runs: executed on inputs that take each branch, it returns what the captured
   GraphModule returns.
+- A float input that is -0.0 (``1 / (x * gain)`` with ``gain = -0.0``) under
+  ``compile_with="inductor"`` and ``dynamic=True``: torch specializes floats through its
+  ShapeEnv, which has no signed zero, and guards ``== 0.0``; the pieces' compiles made every
+  lifted float specialized, so the output was ``+inf`` where eager (and plain Inductor) give
+  ``-inf``, first call or after a recompile. Checked against eager, sign included.
+- ``v = s.item(); s.add_(1.0)`` (a 0-d input read, then written; ``capture_scalar_outputs``):
+  the SymInt/scalar rematerialization moved the ``.item()`` right before its first user, past
+  the write, so the output used the written value. Checked against eager: output and the
+  input's value afterwards. (With compile_with="inductor" the write is still lost: a piece's
+  tensorify pass makes Dynamo restart, and Dynamo's second trace leaves ``add_`` out; not
+  fixed here.)
 """
 
 import json
@@ -136,3 +147,66 @@ def test_split_module_with_cond_branches_runs_like_the_capture(tmp_path):
         assert len(got) == len(expected)
         for g, e in zip(got, expected):
             torch.testing.assert_close(g, e, rtol=0, atol=0)
+
+
+class _SignedZero(torch.nn.Module):
+    """An attention ``scale`` (Inductor cannot keep it symbolic: it is specialized) and a
+    ``gain`` the output divides by: with gain = -0.0 the output is -inf, with 0.0 +inf."""
+
+    def __init__(self, gain):
+        super().__init__()
+        torch.manual_seed(0)
+        self.lin = torch.nn.Linear(16, 16)
+        self.scale = 0.25
+        self.gain = gain
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q = self.lin(x).view(b, t, 2, 8).transpose(1, 2)
+        a = torch.nn.functional.scaled_dot_product_attention(q, q, q, scale=self.scale)
+        return 1.0 / (a.transpose(1, 2).reshape(b, t, 16).abs() * self.gain)
+
+
+@pytest.mark.parametrize("gains", [(-0.0, 0.0, -0.0), (0.0, -0.0, 0.5),
+                                   (0.5, -0.0, 0.0, -0.0, 0.75)])
+def test_negative_zero_float_input_keeps_its_sign(gains):
+    model = _SignedZero(gains[0])
+    be = piecewise.backend(splitting_ops=[torch.nn.functional.scaled_dot_product_attention],
+                           compile_with="inductor", progress=None)
+    torch._dynamo.reset()
+    compiled = torch.compile(model, backend=be, dynamic=True)
+    x = torch.randn(2, 6, 16, generator=torch.Generator().manual_seed(1))
+    with torch.no_grad(), pytest.warns(UserWarning, match="runs eagerly"):
+        for gain in gains:
+            model.gain = gain
+            expected, got = model(x), compiled(x)
+            if gain == 0.0:
+                assert torch.equal(got, expected), (gain, got.flatten()[:2])
+            else:
+                torch.testing.assert_close(got, expected, rtol=1e-4, atol=1e-5)
+    torch._dynamo.reset()
+
+
+def _read_then_write(x, s):
+    a = torch.cos(torch.sin(x))
+    v = s.item()
+    s.add_(1.0)
+    return a * v
+
+
+@pytest.mark.parametrize("compile_with", ["eager"])
+def test_item_read_is_not_moved_past_a_write_of_its_tensor(compile_with, monkeypatch):
+    monkeypatch.setattr(torch._dynamo.config, "capture_scalar_outputs", True)
+    be = piecewise.backend(splitting_ops=["torch.cos"], compile_with=compile_with,
+                           progress=None)
+    torch._dynamo.reset()
+    compiled = torch.compile(_read_then_write, backend=be, dynamic=True)
+    x = torch.randn(4, generator=torch.Generator().manual_seed(2))
+    for value in (0.25, 3.0):
+        s_eager = torch.tensor(value, dtype=torch.float64)
+        s_compiled = s_eager.clone()
+        expected = _read_then_write(x, s_eager)
+        got = compiled(x, s_compiled)
+        torch.testing.assert_close(got, expected)
+        assert s_compiled.item() == s_eager.item() == value + 1.0
+    torch._dynamo.reset()
