@@ -242,17 +242,13 @@ def _specialize_lifted_floats(gm: tfx.GraphModule, names: Optional[set] = None) 
     gets here: the ShapeEnv has no signed zero, see ``_zero_float``.)"""
     done = 0
     for p in gm.graph.find_nodes(op="placeholder"):
-        reads = list(p.users)
         # Only an input nothing but `.item()` reads (as Dynamo's restart requires): nothing
         # writes it, so every read is the same value. The copies split_graph's
         # rematerialization made of a read carry no value of their own: the first read's.
-        if not reads or not all(u.op == "call_method" and u.target == "item" and
-                                u.args == (p,) and not u.kwargs for u in reads):
+        reads = _lifted_float_reads(p)
+        if reads is None:
             continue
-        value = next((v for v in map(_placeholder_value, reads)
-                      if isinstance(v, torch.SymFloat)), None)
-        if value is None:
-            continue
+        value = next(v for v in map(_placeholder_value, reads) if isinstance(v, torch.SymFloat))
         try:
             constant = float(value)  # guards: value == constant
         except Exception:  # e.g. an unbacked `.item()` (capture_scalar_outputs): no value
