@@ -223,6 +223,7 @@ bool Argument::operator==(const Argument& o) const {
   case Kind::Complex:
     return std::memcmp(&u_.c, &o.u_.c, sizeof(u_.c)) == 0;
   case Kind::String:
+  case Kind::Bytes:
   case Kind::Device:
   case Kind::Layout:
   case Kind::MemoryFormat:

@@ -265,4 +265,38 @@ std::string reservedNameMessage(std::string_view name) {
                      name);
 }
 
+bool isPythonStringPrefix(std::string_view name) {
+  if (name.empty() || name.size() > 2)
+    return false;
+  bool raw = false, bytes = false, fmt = false, tmpl = false, unicode = false;
+  for (char c : name) {
+    switch (c | 0x20) {
+    case 'r':
+      if (raw)
+        return false;
+      raw = true;
+      break;
+    case 'b':
+      bytes = true;
+      break;
+    case 'f':
+      fmt = true;
+      break;
+    case 't':
+      tmpl = true;
+      break;
+    case 'u':
+      unicode = true;
+      break;
+    default:
+      return false;
+    }
+  }
+  // Python 3.14's prefixes: r u b f t, and br rb fr rf tr rt in any case (u
+  // stands alone).
+  if (name.size() == 2)
+    return raw && (bytes || fmt || tmpl) && !unicode;
+  return true;
+}
+
 } // namespace piecewise

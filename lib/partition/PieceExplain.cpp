@@ -185,6 +185,8 @@ std::string_view literalName(Argument::Kind k) {
   switch (k) {
   case K::String:
     return "string";
+  case K::Bytes:
+    return "bytes";
   case K::Int:
     return "int";
   case K::Double:
@@ -217,6 +219,7 @@ bool isLiteral(Argument::Kind k) {
   case K::Double:
   case K::Complex:
   case K::String:
+  case K::Bytes:
   case K::DType:
   case K::Device:
   case K::Layout:

@@ -186,6 +186,7 @@ uint64_t PieceHasher::hash(const Piece& piece) {
       h.add(static_cast<uint64_t>(a.getDType()));
       return;
     case K::String:
+    case K::Bytes:
     case K::Device:
     case K::Layout:
     case K::MemoryFormat:

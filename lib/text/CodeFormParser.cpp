@@ -1411,11 +1411,13 @@ std::optional<Argument> CodeFormParser::parseArg(PyLexer& lex, int depth) {
   case Tok::String: {
     size_t badAt = 0;
     const char* why = nullptr;
-    if (!PyLexer::decodeString(t.text(), scratch_, badAt, why)) {
+    bool isBytes = false;
+    if (!PyLexer::decodeString(t.text(), scratch_, badAt, why, &isBytes)) {
       error(t.begin + badAt, why);
       return std::nullopt;
     }
-    return Argument::string(graph_->intern(scratch_));
+    return isBytes ? Argument::bytes(graph_->intern(scratch_))
+                   : Argument::string(graph_->intern(scratch_));
   }
   case Tok::Operator:
     if (t.isOp("-")) {

@@ -134,6 +134,14 @@ private:
   static bool isNameChar(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
   }
+  /// True when a prefixed string literal (`b'..'`, `rb".."`) starts at line_[at].
+  bool startsPrefixedString(size_t at) const {
+    if (at >= line_.size() || line_[at] == '\'' || line_[at] == '"' ||
+        (at > 0 && isNameChar(line_[at - 1])))
+      return false;
+    size_t n = text::stringPrefixLength(line_, at);
+    return n != std::string_view::npos && n > 0;
+  }
   std::string_view readName() {
     size_t b = pos_;
     while (pos_ < line_.size() && isNameChar(line_[pos_]))
@@ -206,10 +214,11 @@ bool GraphFormParser::skipBalanced(size_t open, size_t& end) {
         end = i + 1;
         return true;
       }
-    } else if (c == '\'' || c == '"') {
+    } else if (c == '\'' || c == '"' || startsPrefixedString(i)) {
       size_t errPos = 0;
       const char* msg = nullptr;
-      size_t after = text::scanPythonString(line_, i, scratch_, errPos, msg);
+      bool isBytes = false;
+      size_t after = text::scanPythonString(line_, i, scratch_, errPos, msg, &isBytes);
       if (after == std::string_view::npos)
         return error(errPos, msg);
       i = after;
@@ -302,13 +311,16 @@ bool GraphFormParser::parseValue(Argument& out, unsigned depth, ValueMode mode, 
     ++pos_;
     return parseDict(start, out, depth + 1, mode);
   }
-  if (c == '\'' || c == '"') {
+  if (c == '\'' || c == '"' || startsPrefixedString(pos_)) {
+    // str() of a bytes value is its repr (`b'\x00'`): read as Python reads it.
     size_t errPos = 0;
     const char* msg = nullptr;
-    size_t after = text::scanPythonString(line_, pos_, scratch_, errPos, msg);
+    bool isBytes = false;
+    size_t after = text::scanPythonString(line_, pos_, scratch_, errPos, msg, &isBytes);
     if (after == std::string_view::npos)
       return error(errPos, msg);
-    out = Argument::string(graph_.intern(scratch_));
+    out = isBytes ? Argument::bytes(graph_.intern(scratch_))
+                  : Argument::string(graph_.intern(scratch_));
     pos_ = after;
     return true;
   }
@@ -460,7 +472,8 @@ bool GraphFormParser::parseDict(size_t openPos, Argument& out, unsigned depth, V
       return error(openPos, "unterminated '{': the line ends before it is closed");
     size_t keyPos = pos_;
     Argument key;
-    if (peek() == '\'' || peek() == '"' || peek() == '%' || peek() == '(') {
+    if (peek() == '\'' || peek() == '"' || peek() == '%' || peek() == '(' ||
+        startsPrefixedString(pos_)) {
       if (!parseValue(key, depth, mode, false))
         return false;
     } else {

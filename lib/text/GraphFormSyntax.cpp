@@ -110,6 +110,9 @@ bool isSafeBareString(std::string_view s, bool opContext) {
   if (s.empty() || s[0] == '%' || s[0] == '\'' || s[0] == '"' || s[0] == ' ' || s[0] == '\t' ||
       s.back() == ' ' || s.back() == '\t')
     return false;
+  // `b'x'`, `r"y"`: the reader takes a prefixed literal for that literal's value.
+  if (stringPrefixLength(s, 0) != std::string_view::npos)
+    return false;
   // A character repr() escapes (a control, `\x85`, `\u2028`) is quoted too: some
   // readers take it for a line break.
   if (!isPrintableString(s))

@@ -1,5 +1,6 @@
 #include "Literal.h"
 
+#include "piecewise/ir/PythonNames.h"
 #include "piecewise/ir/ValueTables.h"
 
 #include <fmt/format.h>
@@ -177,6 +178,31 @@ bool isPrintableString(std::string_view s) {
   return true;
 }
 
+void appendPythonBytes(std::string& out, std::string_view b) {
+  static const char* const kHex = "0123456789abcdef";
+  // repr(bytes): single quotes unless the value holds a `'` and no `"`.
+  char quote =
+      b.find('\'') != std::string_view::npos && b.find('"') == std::string_view::npos ? '"' : '\'';
+  out += 'b';
+  out += quote;
+  for (char c : b) {
+    auto u = static_cast<unsigned char>(c);
+    if (c == quote || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n' || c == '\r' || c == '\t') {
+      out += c == '\n' ? "\\n" : c == '\r' ? "\\r" : "\\t";
+    } else if (u >= 0x20 && u < 0x7F) {
+      out += c;
+    } else {
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    }
+  }
+  out += quote;
+}
+
 void appendPythonString(std::string& out, std::string_view s) {
   bool hasSingle = s.find('\'') != std::string_view::npos;
   bool hasDouble = hasSingle && s.find('"') != std::string_view::npos;
@@ -306,52 +332,19 @@ void appendUtf8(std::string& out, uint32_t cp) {
 }
 } // namespace
 
-bool isStringPrefix(std::string_view name) {
-  if (name.empty() || name.size() > 2)
-    return false;
-  bool raw = false, bytes = false, fmt = false, unicode = false;
-  for (char c : name) {
-    switch (c | 0x20) {
-    case 'r':
-      if (raw)
-        return false;
-      raw = true;
-      break;
-    case 'b':
-      bytes = true;
-      break;
-    case 'f':
-      fmt = true;
-      break;
-    case 'u':
-      unicode = true;
-      break;
-    default:
-      return false;
-    }
-  }
-  // Python's prefixes: r u b f, and br rb fr rf in any case (u stands alone).
-  if (name.size() == 2)
-    return raw && (bytes || fmt) && !unicode;
-  return true;
-}
-
-namespace {
-/// Length of the prefix letters before the quote at text[pos...], or npos.
-size_t prefixLength(std::string_view text, size_t pos) {
+size_t stringPrefixLength(std::string_view text, size_t pos) {
   size_t q = pos;
   while (q < text.size() && q - pos < 3 && text[q] != '\'' && text[q] != '"')
     ++q;
   if (q >= text.size() || (text[q] != '\'' && text[q] != '"'))
     return std::string_view::npos;
-  if (q != pos && !isStringPrefix(text.substr(pos, q - pos)))
+  if (q != pos && !isPythonStringPrefix(text.substr(pos, q - pos)))
     return std::string_view::npos;
   return q - pos;
 }
-} // namespace
 
 size_t skipPythonString(std::string_view text, size_t pos) {
-  size_t p = prefixLength(text, pos);
+  size_t p = stringPrefixLength(text, pos);
   if (p == std::string_view::npos)
     return std::string_view::npos;
   const char* b = text.data();
@@ -379,28 +372,32 @@ size_t skipPythonString(std::string_view text, size_t pos) {
 }
 
 size_t scanPythonString(std::string_view text, size_t pos, std::string& value, size_t& errorPos,
-                        const char*& error) {
+                        const char*& error, bool* isBytes) {
   value.clear();
-  size_t prefix = prefixLength(text, pos);
+  size_t prefix = stringPrefixLength(text, pos);
   if (prefix == std::string_view::npos) {
     errorPos = pos;
     error = "expected a string literal";
     return std::string_view::npos;
   }
-  bool raw = false;
+  bool raw = false, bytes = false;
   for (size_t k = 0; k < prefix; ++k) {
     char c = static_cast<char>(text[pos + k] | 0x20);
-    if (c == 'b') {
+    if (c == 'f' || c == 't') {
       errorPos = pos;
-      error = "bytes values (b'...') are not supported: no graph piecewise reads holds one";
+      error = c == 'f' ? "an f-string is an expression, not a value"
+                       : "a t-string is an expression, not a value";
       return std::string_view::npos;
     }
-    if (c == 'f') {
-      errorPos = pos;
-      error = "an f-string is an expression, not a value";
-      return std::string_view::npos;
-    }
+    bytes |= c == 'b';
     raw |= c == 'r';
+  }
+  if (isBytes)
+    *isBytes = bytes;
+  if (bytes && !isBytes) {
+    errorPos = pos;
+    error = "a bytes value (b'...') cannot stand here: a str is expected";
+    return std::string_view::npos;
   }
   size_t open = pos + prefix;
   char quote = text[open];
@@ -411,6 +408,14 @@ size_t scanPythonString(std::string_view text, size_t pos, std::string& value, s
     while (runEnd < text.size() && text[runEnd] != quote && text[runEnd] != '\\' &&
            text[runEnd] != '\n')
       ++runEnd;
+    if (bytes) {
+      for (size_t k = i; k < runEnd; ++k)
+        if (static_cast<unsigned char>(text[k]) >= 0x80) {
+          errorPos = k;
+          error = "bytes can only contain ASCII literal characters";
+          return std::string_view::npos;
+        }
+    }
     value.append(text.data() + i, runEnd - i);
     i = runEnd;
     if (i >= text.size())
@@ -426,9 +431,29 @@ size_t scanPythonString(std::string_view text, size_t pos, std::string& value, s
     char e = text[i + 1];
     size_t escStart = i;
     i += 2;
-    if (raw) {
+    if (raw || (bytes && (e == 'u' || e == 'U' || e == 'N'))) {
+      // Raw strings keep backslashes; bytes have no \u, \U or \N escapes.
       value += '\\';
       value += e;
+      continue;
+    }
+    if (bytes && e == 'x') {
+      int hi = i < text.size() ? hexValue(text[i]) : -1;
+      int lo = i + 1 < text.size() ? hexValue(text[i + 1]) : -1;
+      if (hi < 0 || lo < 0) {
+        errorPos = escStart;
+        error = "invalid \\x escape in bytes";
+        return std::string_view::npos;
+      }
+      value += static_cast<char>(hi * 16 + lo); // a byte, not a code point
+      i += 2;
+      continue;
+    }
+    if (bytes && e >= '0' && e <= '7') {
+      uint32_t v = static_cast<uint32_t>(e - '0');
+      for (int k = 0; k < 2 && i < text.size() && text[i] >= '0' && text[i] <= '7'; ++k, ++i)
+        v = v * 8 + static_cast<uint32_t>(text[i] - '0');
+      value += static_cast<char>(v & 0xFF); // CPython keeps the low byte of `\777`
       continue;
     }
     switch (e) {

@@ -8,7 +8,9 @@
 //             `1e-6`, `.5`, `2j`; ints beyond int64 keep their decimal digits
 //   strings   as Python reads them: quotes, prefixes r/R (raw) and u/U, every
 //             escape (`\x80` and `\101` are code points; an unknown escape
-//             stays verbatim); `\N{...}` and bytes (`b''`) are located errors
+//             stays verbatim); `\N{...}` is a located error
+//   bytes     `b''` and `rb''` as Python reads them (`\x80` is the byte 0x80;
+//             `\u`, `\N` stay verbatim), printed as repr(bytes) prints them
 //   devices   `device(type='hip', index=0)`, `device('hip:0')`, `device('hip', 0)`
 //             in code form, `hip:0` in graph form: the same value
 //
@@ -69,6 +71,11 @@ ComplexValue pythonComplexSum(double re, bool reIsInt, bool minus, double im);
 /// True for a Python identifier made of ASCII letters, digits and `_`.
 bool isPythonIdentifier(std::string_view s);
 
+/// Appends repr(b) for the bytes `b` (one char each): `b'...'`, double quotes
+/// when `b` holds a `'` and no `"`; `\\`, the quote, `\n`, `\r`, `\t` escaped,
+/// other bytes outside 0x20-0x7e as `\xhh`.
+void appendPythonBytes(std::string& out, std::string_view b);
+
 /// True when repr() writes every character of `s` raw (str.isprintable()).
 bool isPrintableString(std::string_view s);
 
@@ -80,22 +87,26 @@ void appendPythonStringBody(std::string& out, std::string_view s, char quote);
 /// `cpu`: repr(torch.device).
 void appendPythonDevice(std::string& out, std::string_view device);
 
-/// True for the prefix letters of a Python string literal (`r`, `b`, `rb`, `U`,
-/// `f`, ...): a name the lexer reads together with the quote that follows it.
-bool isStringPrefix(std::string_view name);
+/// The number of prefix letters of the string literal that starts at
+/// text[pos] (0 when it starts with its quote), or npos when no string literal
+/// starts there (`b'x'` -> 1, `'x'` -> 0, `bx'` -> npos).
+size_t stringPrefixLength(std::string_view text, size_t pos);
 
 /// Reads a Python string literal starting at text[pos]: optional prefix
 /// letters, then a `'` or `"` quote (one line; triple quotes are never printed
 /// by FX or repr()). Decodes every escape Python's str literals have (`\x80`
 /// and `\101` are code points, written as UTF-8); a raw prefix keeps
-/// backslashes. `\N{name}`, lone surrogates, bytes and f-strings are errors.
+/// backslashes. `\N{name}`, lone surrogates, f-strings and t-strings are errors.
+/// A bytes literal (`b''`, `rb''`) is read as Python reads bytes, one char a
+/// byte, when `isBytes` is given (which is then set to whether it was one);
+/// without it a bytes literal is an error: the place wants a str.
 /// On success returns the index just past the closing quote and writes the
 /// decoded value to `value`. On failure returns std::string_view::npos and sets
 /// `errorPos` to the offending byte (the opening quote for an unterminated
-/// string, the backslash for a bad escape, the prefix for a bytes literal) and
-/// `error` to a message.
+/// string, the backslash for a bad escape, the prefix for a misplaced bytes or
+/// f-string literal) and `error` to a message.
 size_t scanPythonString(std::string_view text, size_t pos, std::string& value, size_t& errorPos,
-                        const char*& error);
+                        const char*& error, bool* isBytes = nullptr);
 
 /// The end of a string literal starting at text[pos] (prefix included), or
 /// npos when the line ends first: how a tokenizer finds it without decoding.

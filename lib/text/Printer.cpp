@@ -130,6 +130,9 @@ void appendCodeArg(std::string& out, const Argument& a, std::string_view nodePre
   case K::String:
     appendPythonString(out, a.getSymbol().str());
     return;
+  case K::Bytes:
+    text::appendPythonBytes(out, a.getSymbol().str());
+    return;
   case K::DType:
     out += "torch.";
     out += dtypeTorchName(a.getDType());

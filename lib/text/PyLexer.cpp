@@ -1,6 +1,7 @@
 #include "PyLexer.h"
 
 #include "Literal.h"
+#include "piecewise/ir/PythonNames.h"
 
 #include <array>
 
@@ -47,7 +48,7 @@ size_t PyLexer::skipDotNames(const char*& lastEnd, bool (*isKeyword)(std::string
     while (q < e && isIdentChar(*q))
       ++q;
     std::string_view name(b, static_cast<size_t>(q - b));
-    if ((q < e && (*q == '\'' || *q == '"') && name.size() <= 2 && isStringPrefix(name)) ||
+    if ((q < e && (*q == '\'' || *q == '"') && name.size() <= 2 && isPythonStringPrefix(name)) ||
         isKeyword(name))
       break;
     p = q;
@@ -89,7 +90,7 @@ Token PyLexer::lex() {
     // A prefixed string literal: `r'\d'`, `b'x'` (the literal layer decides
     // which prefixes are values).
     if (cur_ < end_ && (*cur_ == '\'' || *cur_ == '"') && cur_ - b <= 2 &&
-        isStringPrefix(std::string_view(b, static_cast<size_t>(cur_ - b))))
+        isPythonStringPrefix(std::string_view(b, static_cast<size_t>(cur_ - b))))
       return lexString(b);
     return make(Tok::Name, b);
   }
@@ -189,8 +190,8 @@ Token PyLexer::lexString(const char* b) {
 }
 
 bool PyLexer::decodeString(std::string_view lit, std::string& out, size_t& errorAt,
-                           const char*& error) {
-  return scanPythonString(lit, 0, out, errorAt, error) == lit.size();
+                           const char*& error, bool* isBytes) {
+  return scanPythonString(lit, 0, out, errorAt, error, isBytes) == lit.size();
 }
 
 } // namespace piecewise::text

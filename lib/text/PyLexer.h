@@ -113,10 +113,11 @@ public:
   const char* errorMessage() const { return error_; }
 
   /// Decodes a Python string literal token (quotes included) into `out`
-  /// (text::scanPythonString's rules). On a bad escape returns false and sets
-  /// `errorAt` to the offending byte's offset in the literal and `error`.
+  /// (text::scanPythonString's rules; a bytes literal is read only when
+  /// `isBytes` is given). On a bad escape returns false and sets `errorAt` to
+  /// the offending byte's offset in the literal and `error`.
   static bool decodeString(std::string_view literal, std::string& out, size_t& errorAt,
-                           const char*& error);
+                           const char*& error, bool* isBytes = nullptr);
 
 private:
   Token lex();

@@ -120,6 +120,7 @@ uint64_t hashArgument(const Argument& a) {
     return hashCombine(hashCombine(h, bits[0]), bits[1]);
   }
   case Argument::Kind::String:
+  case Argument::Kind::Bytes:
   case Argument::Kind::Device:
   case Argument::Kind::Layout:
   case Argument::Kind::MemoryFormat:

@@ -2,6 +2,8 @@
 
 #include "PyStatementScanner.h"
 
+#include "piecewise/ir/PythonNames.h"
+
 #include <fmt/format.h>
 
 namespace piecewise::pyscan {
@@ -16,47 +18,6 @@ bool isNameChar(unsigned char c) {
 }
 bool isDigit(unsigned char c) {
   return c >= '0' && c <= '9';
-}
-
-/// True when `word` is a string prefix Python accepts (case-insensitive).
-bool isStringPrefix(std::string_view word) {
-  if (word.empty() || word.size() > 2)
-    return false;
-  bool raw = false, bytes = false, fmt = false, uni = false, tmpl = false;
-  for (char ch : word) {
-    switch (ch | 0x20) {
-    case 'r':
-      if (raw)
-        return false;
-      raw = true;
-      break;
-    case 'b':
-      if (bytes)
-        return false;
-      bytes = true;
-      break;
-    case 'f':
-      if (fmt)
-        return false;
-      fmt = true;
-      break;
-    case 'u':
-      if (uni)
-        return false;
-      uni = true;
-      break;
-    case 't':
-      if (tmpl)
-        return false;
-      tmpl = true;
-      break;
-    default:
-      return false;
-    }
-  }
-  if (uni && word.size() != 1)
-    return false;
-  return !(bytes && (fmt || tmpl)) && !(fmt && tmpl);
 }
 
 class Scanner {
@@ -205,7 +166,7 @@ private:
       while (p < text_.size() && isNameChar(static_cast<unsigned char>(text_[p])))
         ++p;
       if (p < text_.size() && (text_[p] == '\'' || text_[p] == '"') &&
-          isStringPrefix(text_.substr(pos_, p - pos_))) {
+          isPythonStringPrefix(text_.substr(pos_, p - pos_))) {
         advance(p);
         lexString(begin, line, col);
         return;

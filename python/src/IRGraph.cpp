@@ -434,6 +434,10 @@ py::object IRGraph::toPython(const Argument& a) {
     return py::float_(a.getDouble());
   case Argument::Kind::String:
     return py::str(std::string(a.getSymbol().str()));
+  case Argument::Kind::Bytes: {
+    std::string_view b = a.getSymbol().str();
+    return py::bytes(b.data(), b.size());
+  }
   case Argument::Kind::NodeRef: {
     Node* n = a.getNode();
     if (const int32_t* o = origin_.find(n))

@@ -1,9 +1,9 @@
 """Random FX argument values and their Python spellings, for the literal property tests.
 
 `random_value(rng)` draws a value of one literal class (int, big int, float, complex, str,
-bool, None, Ellipsis, dtype, device, layout, memory format, slice, list, tuple);
+bytes, bool, None, Ellipsis, dtype, device, layout, memory format, slice, list, tuple);
 `spellings(rng, v)` writes it the ways Python and torch do (`1_000`, `0x1F`, `1e-6`,
-`device('hip:0')`, `r'...'`, every escape), and `py_value` reads a spelling back with
+`device('hip:0')`, `r'...'`, `b'\xff'`, every escape), and `py_value` reads a spelling back with
 Python itself (`ast.literal_eval`, or `eval` over the names print_readable's module defines:
 `inf`, `nan`, `device`, `torch`). `same` compares values as Python means them: the type too,
 `-0.0` apart from `0.0`, and NaN equal to NaN.
@@ -88,9 +88,15 @@ def _random_string(rng):
     return s
 
 
+def _random_bytes(rng):
+    pool = [b"a", b"Z", b" ", b"'", b'"', b"\\", b"\n", b"\r", b"\t", b"\x00", b"\x7f",
+            b"\x80", b"\xff", b"\\u", b"\\N{DASH}", b"%", b",", b":", b"0"]
+    return b"".join(rng.choice(pool) for _ in range(rng.randint(0, 6)))
+
+
 def random_value(rng, depth=0):
     kind = rng.choice(["int", "int", "bigint", "float", "float", "complex", "str", "str",
-                       "bool", "none", "ellipsis", "dtype", "device", "device", "layout",
+                       "bytes", "bool", "none", "ellipsis", "dtype", "device", "device", "layout",
                        "memory_format", "slice", "list", "tuple"])
     if depth >= 2 and kind in ("slice", "list", "tuple"):
         kind = "int"
@@ -105,6 +111,8 @@ def random_value(rng, depth=0):
                        _random_float(rng))
     if kind == "str":
         return _random_string(rng)
+    if kind == "bytes":
+        return _random_bytes(rng)
     if kind == "bool":
         return rng.random() < 0.5
     if kind == "none":
@@ -215,6 +223,30 @@ def _string_spelling(rng, s):
     return repr(s)
 
 
+def _bytes_spelling(rng, b):
+    prefix = rng.choice(["b", "B"])
+    r = rng.random()
+    if r < 0.2 and all(0x20 <= c < 0x7F and c not in b"'\\" for c in b):
+        return rng.choice(["rb", "Rb", "bR", "BR"]) + "'" + b.decode() + "'"
+    if r < 0.6:
+        # Every byte escaped one of the ways Python allows (`\u` is no escape in bytes).
+        out = []
+        for c in b:
+            how = rng.random()
+            if c in b"'\\":
+                out.append("\\" + chr(c))
+            elif how < 0.4:
+                out.append(f"\\x{c:02x}" if how < 0.2 else f"\\x{c:02X}")
+            elif how < 0.7:
+                out.append("\\" + format(c, "03o"))
+            elif 0x20 <= c < 0x7F:
+                out.append(chr(c))
+            else:
+                out.append(f"\\x{c:02x}")
+        return prefix + "'" + "".join(out) + "'"
+    return repr(b)
+
+
 def spelling(rng, v):
     """One way Python (and print_readable) writes `v`; py_value of it is `v`."""
     if v is None or v is Ellipsis or isinstance(v, bool):
@@ -227,6 +259,8 @@ def spelling(rng, v):
         return _complex_spelling(rng, v)
     if isinstance(v, str):
         return _string_spelling(rng, v)
+    if isinstance(v, bytes):
+        return _bytes_spelling(rng, v)
     if isinstance(v, torch.device):
         prefix = rng.choice(["", "torch."])
         if v.index is None:

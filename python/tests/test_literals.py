@@ -79,7 +79,7 @@ def test_printed_literals_read_as_the_input(batch, tmp_path):
         got = py_value(text)
         assert same(got, v), f"input {s!r} printed as {text!r}: Python reads {got!r}, not {v!r}"
         # A plain literal must be one ast.literal_eval reads.
-        if isinstance(v, (int, str, bool, type(None))) and not isinstance(v, float):
+        if isinstance(v, (int, str, bytes, bool, type(None))) and not isinstance(v, float):
             assert same(ast.literal_eval(text), v), text
 
     # 2. code form -> graph form -> code form: the same code form, so the same IR.
@@ -223,3 +223,37 @@ def test_every_input_survives_the_graph_form():
         assert again.stdout == g.stdout, path
         checked += 1
     assert checked > 50
+
+
+def _tokenizes_as_one_string(word):
+    """Python's own tokenizer: is `word'q'` one STRING token (a prefixed literal)?"""
+    import io
+    import tokenize
+    toks = [t for t in tokenize.generate_tokens(io.StringIO(f"{word}'q'\n").readline)
+            if t.type not in (tokenize.NEWLINE, tokenize.ENDMARKER)]
+    return len(toks) == 1 and toks[0].type == tokenize.STRING
+
+
+def test_string_prefixes_are_the_ones_python_reads(tmp_path):
+    """Every one- and two-letter word before a quote, against Python's tokenizer: a word
+    Python reads as a string prefix gives the value Python reads (str or bytes; an f-string
+    is a located error, an expression and not a value), any other word is a located error,
+    never a string that lost or gained its prefix. (`t` is Python 3.14's template prefix:
+    this Python's tokenizer does not know it, so words with a `t` are left out.)"""
+    letters = "rbfuRBFUxa"
+    words = list(letters) + [a + b for a in letters for b in letters]
+    spells = [f"{w}'q\\x41'" for w in words]
+    src = tmp_path / "prefixes.py"
+    checked = 0
+    for w, s in zip(words, spells):
+        src.write_text(_graph([s]))
+        r = _run("print", src)
+        if _tokenizes_as_one_string(w) and "f" not in w.lower():
+            assert r.returncode == 0, (w, r.stderr)
+            text = _printed_values(r.stdout)["v0"]
+            assert same(ast.literal_eval(text), ast.literal_eval(s)), (w, text)
+            checked += 1
+        else:
+            assert r.returncode != 0, (w, r.stdout)
+            assert f"{src}:3:" in r.stderr, (w, r.stderr)
+    assert checked == 14  # r R u U b B, and br rb in their 8 spellings

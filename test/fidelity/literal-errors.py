@@ -9,6 +9,9 @@
 # RUN: %not %piecewise lint %t/device.py 2>&1 | FileCheck %s --check-prefix=DEV
 # RUN: %not %piecewise lint %t/device-index.py 2>&1 | FileCheck %s --check-prefix=DEVINDEX
 # RUN: %not %piecewise lint %t/bytes.py 2>&1 | FileCheck %s --check-prefix=BYTES
+# RUN: %not %piecewise lint %t/bytes-ann.py 2>&1 | FileCheck %s --check-prefix=BYTESANN
+# RUN: %not %piecewise lint %t/bytes-graph.fx 2>&1 | FileCheck %s --check-prefix=GBYTES
+# RUN: %not %piecewise lint %t/tstring.py 2>&1 | FileCheck %s --check-prefix=TSTR
 # RUN: %not %piecewise lint %t/graph-device.fx 2>&1 | FileCheck %s --check-prefix=GDEV
 # RUN: %piecewise print %t/ann-escaped.py | FileCheck %s --check-prefix=ESC
 #--- ann-named.py
@@ -48,10 +51,30 @@ class GraphModule(torch.nn.Module):
         a = torch.ops.aten.to.device(x, device('cuda:0', 1), torch.float32)
         return (a,)
 #--- bytes.py
-# BYTES: bytes.py:4:39: error: bytes values (b'...') are not supported
+# BYTES: bytes.py:5:41: error: invalid \x escape in bytes
+# BYTES: bytes.py:6:41: error: bytes can only contain ASCII literal characters
 class GraphModule(torch.nn.Module):
     def forward(self, x):
-        a = torch.ops.pw.f.default(x, b'\x00')
+        a = torch.ops.pw.f.default(x, b'\x0')
+        b = torch.ops.pw.f.default(x, b'é')
+        return (a,)
+#--- bytes-ann.py
+# BYTESANN: bytes-ann.py:3:45: error: a bytes value (b'...') cannot stand here: a str is expected
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[4][1]cpu", y: b'f32[4][1]cpu'):
+        a = torch.ops.aten.add.Tensor(x, y)
+        return (a,)
+#--- bytes-graph.fx
+# GBYTES: bytes-graph.fx:4:85: error: invalid \x escape in bytes
+graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %a : [num_users=1] = call_function[target=torch.ops.pw.f.default](args = (%x, b'\xg0'), kwargs = {})
+    return (a,)
+#--- tstring.py
+# TSTR: tstring.py:4:39: error: a t-string is an expression, not a value
+class GraphModule(torch.nn.Module):
+    def forward(self, x):
+        a = torch.ops.pw.f.default(x, t'{x}')
         return (a,)
 #--- graph-device.fx
 # GDEV: graph-device.fx:4:85: error: unknown device type 'npu'

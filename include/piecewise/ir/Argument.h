@@ -58,6 +58,7 @@ public:
     Op,     ///< an op overload or packet as a value; sym_ holds `ns::op.overload`
     Global, ///< a global Python name: a dotted identifier path naming no node
             ///< (`math.pi`, `self._out_spec`), or an integer literal out of int64
+    Bytes,  ///< a Python bytes value; sym_ holds its bytes, one char each
   };
 
   Argument() : kind_(Kind::None) { u_.i = 0; }
@@ -73,6 +74,7 @@ public:
   static Argument real(double d);
   static Argument complex(double re, double im);
   static Argument string(Symbol s) { return withSymbol(Kind::String, s); }
+  static Argument bytes(Symbol s) { return withSymbol(Kind::Bytes, s); }
   static Argument dtype(DType t);
   static Argument device(Symbol s) { return withSymbol(Kind::Device, s); }
   static Argument layout(Symbol s) { return withSymbol(Kind::Layout, s); }

@@ -33,4 +33,9 @@ bool isReservedPythonName(std::string_view name);
 /// The diagnostic for a node named `name` when isReservedPythonName(name).
 std::string reservedNameMessage(std::string_view name);
 
+/// True for the prefix letters of a Python string literal (`r`, `b`, `rb`, `U`,
+/// `f`, `t`, ...: Python 3.14's set, any case): a name Python's tokenizer reads
+/// together with the quote that follows it.
+bool isPythonStringPrefix(std::string_view name);
+
 } // namespace piecewise
