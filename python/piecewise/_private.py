@@ -89,10 +89,11 @@ SURFACES: List[Tuple[str, str, str]] = [
      "TENSORIFY_RESTART: the backend collects Dynamo's float-specialization restarts", _CHECKED),
     ("torch._dynamo.symbolic_convert.TensorifyState.force_specializations, "
      "SymNode._expr.name, SymNode.expr",
-     "tensorify_forced() / symfloat_symbol() / symfloat_is_constant(): the floats the "
-     "backend specialized itself are named there while its pieces compile (so their "
-     "tensorify pass does not restart), then taken out again (so a recompile of the frame "
-     "lifts them again); a zero torch keeps symbolic is not compiled", _CHECKED),
+     "tensorify_forced() / symfloat_symbol() / symfloat_free_symbols() / "
+     "symfloat_is_constant(): the floats the backend specialized itself, and those a piece "
+     "does not read, are named there while its pieces compile (so their tensorify pass does "
+     "not restart), then taken out again (so a recompile of the frame lifts them again); a "
+     "zero torch keeps symbolic is not compiled", _CHECKED),
     ("torch._sym_sqrt", "SYM_SQRT: Dynamo's math.sqrt of a SymFloat, folded by the backend "
      "once the float is specialized (_fold_scalar_arithmetic)", _CHECKED),
     ("torch._logging._internal.trace_log (its handlers), torch._logging.trace_structured",
@@ -198,6 +199,12 @@ def symfloat_symbol(value) -> Optional[str]:
     """The name of the symbol a SymFloat was made as (before any replacement), or None."""
     expr = getattr(getattr(value, "node", None), "_expr", None)
     return getattr(expr, "name", None)
+
+
+def symfloat_free_symbols(value) -> set:
+    """The names of the symbols a SymFloat's expression holds (``{'zf3'}``)."""
+    expr = getattr(getattr(value, "node", None), "expr", None)
+    return {str(s) for s in getattr(expr, "free_symbols", ())}
 
 
 def symfloat_is_constant(value) -> bool:

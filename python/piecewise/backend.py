@@ -64,6 +64,7 @@ same place of a repeated structure still hash differently (``piecewise.explain``
 
 from __future__ import annotations
 
+import contextlib
 import html
 import operator
 import os
@@ -227,6 +228,38 @@ def _zero_float(gm: tfx.GraphModule, example_inputs) -> Optional[str]:
         except Exception:  # a fake tensor: no value to look at
             continue
     return None
+
+
+def _float_symbols(gm: tfx.GraphModule) -> set:
+    """The names of the symbols (``zf3``) in the SymFloat values of ``gm``'s nodes."""
+    names: set = set()
+    for n in gm.graph.nodes:
+        v = _placeholder_value(n)
+        if isinstance(v, torch.SymFloat):
+            names.update(_private.symfloat_free_symbols(v))
+    return names
+
+
+@contextlib.contextmanager
+def _unread_floats_named(forced: Optional[set], graph_floats: set, piece: tfx.GraphModule):
+    """While a piece compiles: the graph's float symbols that the piece does not read, named
+    in Dynamo's ``TensorifyState`` (``forced``). Inductor's tensorify pass restarts Dynamo for
+    every float symbol of the frame's ShapeEnv that the graph it compiles did not tensorify,
+    which is right for a whole graph and wrong for a piece: the piece without the float
+    (``sin`` of ``a = cos(sin(x)); v = s.item(); s.add_(1.0); a * v``) would restart for it,
+    and Dynamo's second trace then loses writes to inputs (the ``add_``). Named, a float is
+    left to the piece that reads it, which tensorifies (or restarts for) it as the whole
+    graph would. The names go again after the compile, so a restart Dynamo does take
+    carries only the tensorify pass's own."""
+    added = set()
+    if forced is not None:
+        added = graph_floats - _float_symbols(piece) - forced
+        forced.update(added)
+    try:
+        yield
+    finally:
+        if forced is not None:
+            forced.difference_update(added)
 
 
 def _specialize_lifted_floats(gm: tfx.GraphModule, names: Optional[set] = None) -> int:
@@ -456,7 +489,7 @@ class PiecewiseBackend:
             return split, its, {id(i): _share_key(i) for i in its if not i.is_splitting_graph}
 
         if self.compile_with == "inductor":
-            restart = self._tensorify_precheck(items, keys)
+            restart = self._tensorify_precheck(items, keys, forced, _float_symbols(gm))
             if restart is not None:
                 split_gm, items, keys = specialize(restart)
         if dump is not None:
@@ -465,7 +498,8 @@ class PiecewiseBackend:
             _trace.split(split_gm, items, [_pattern(o) for o in self.splitting_ops], keys)
         try:
             try:
-                cache, seconds = self._compile_pieces(call, items, keys)
+                cache, seconds = self._compile_pieces(call, items, keys, forced,
+                                                      _float_symbols(gm))
             except _private.tensorify_restart() as restart:
                 if self.compile_with != "inductor" or specialized:
                     raise
@@ -475,7 +509,8 @@ class PiecewiseBackend:
                 split_gm, items, keys = specialize(restart)
                 if dump is not None:
                     _dump_split(dump, split_gm, items)
-                cache, seconds = self._compile_pieces(call, items, keys)
+                cache, seconds = self._compile_pieces(call, items, keys, forced,
+                                                      _float_symbols(gm))
         except BaseException as e:
             if entry is not None:
                 entry["status"] = f"compilation failed ({type(e).__name__})"
@@ -516,7 +551,8 @@ class PiecewiseBackend:
         self.split_modules.append(split_gm)
         return split_gm
 
-    def _compile_pieces(self, call: int, items, keys):
+    def _compile_pieces(self, call: int, items, keys, forced: Optional[set] = None,
+                        graph_floats: frozenset = frozenset()):
         """Compiles the first piece of each share key (`_share_key`); returns
         ({key: artifact}, {hash: seconds}). Prints progress lines (see the module docstring)."""
         users: Dict[tuple, list] = {}
@@ -543,14 +579,16 @@ class PiecewiseBackend:
             announced = threshold is not None and t0 - t_start >= threshold
             if announced:
                 _progress(f"graph {call}: compiling {what}")
-            cache[key] = self._compile(item.graph)
+            with _unread_floats_named(forced, graph_floats, item.graph):
+                cache[key] = self._compile(item.graph)
             dt = time.perf_counter() - t0
             seconds[item.hash] = seconds.get(item.hash, 0.0) + dt
             if announced or (threshold is not None and dt >= threshold):
                 _progress(f"graph {call}: compiled {what} in {dt:.2f} s")
         return cache, seconds
 
-    def _tensorify_precheck(self, items, keys) -> Optional[BaseException]:
+    def _tensorify_precheck(self, items, keys, forced: Optional[set] = None,
+                            graph_floats: frozenset = frozenset()) -> Optional[BaseException]:
         """With ``dynamic=True`` Dynamo lifts floats (an RMSNorm eps, an attention scale, an
         embedding's ``norm_type``) to SymFloats; Inductor's tensorify pass raises
         ``TensorifyScalarRestartAnalysis`` for one it cannot keep symbolic (after recording
@@ -572,7 +610,8 @@ class PiecewiseBackend:
             if not _needs_tensorify(gm):
                 continue
             try:
-                _tensorify_check(gm)
+                with _unread_floats_named(forced, graph_floats, gm):
+                    _tensorify_check(gm)
             except TensorifyScalarRestartAnalysis as e:
                 restart = e
             except Exception:
