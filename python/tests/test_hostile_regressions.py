@@ -198,20 +198,20 @@ def _read_then_write(x, s):
 
 @pytest.mark.parametrize("dtype", [torch.float64, torch.float32])
 @pytest.mark.parametrize("compile_with", ["eager", "inductor"])
-def test_item_read_is_not_moved_past_a_write_of_its_tensor(compile_with, dtype, monkeypatch):
-    monkeypatch.setattr(torch._dynamo.config, "capture_scalar_outputs", True)
-    # A cache hit skips the tensorify pass that restarted: compile for real.
-    monkeypatch.setattr(torch._inductor.config, "force_disable_caches", True)
+def test_item_read_is_not_moved_past_a_write_of_its_tensor(compile_with, dtype):
     be = piecewise.backend(splitting_ops=["torch.cos"], compile_with=compile_with,
                            progress=None)
     torch._dynamo.reset()
     compiled = torch.compile(_read_then_write, backend=be, dynamic=True)
     x = torch.randn(4, generator=torch.Generator().manual_seed(2))
-    for value in (0.25, 3.0):
-        s_eager = torch.tensor(value, dtype=dtype)
-        s_compiled = s_eager.clone()
-        expected = _read_then_write(x, s_eager)
-        got = compiled(x, s_compiled)
-        torch.testing.assert_close(got, expected)
-        assert s_compiled.item() == s_eager.item() == value + 1.0
+    # (A cache hit skips the tensorify pass that restarted: compile for real.)
+    with torch._dynamo.config.patch(capture_scalar_outputs=True), \
+            torch._inductor.config.patch(force_disable_caches=True):
+        for value in (0.25, 3.0):
+            s_eager = torch.tensor(value, dtype=dtype)
+            s_compiled = s_eager.clone()
+            expected = _read_then_write(x, s_eager)
+            got = compiled(x, s_compiled)
+            torch.testing.assert_close(got, expected)
+            assert s_compiled.item() == s_eager.item() == value + 1.0
     torch._dynamo.reset()
