@@ -94,6 +94,11 @@ SURFACES: List[Tuple[str, str, str]] = [
      "does not read, are named there while its pieces compile (so their tensorify pass does "
      "not restart), then taken out again (so a recompile of the frame lifts them again); a "
      "zero torch keeps symbolic is not compiled", _CHECKED),
+    ("torch.utils._sympy.symbol.symbol_is_type, SymT.FLOAT, FakeTensor.item_memo",
+     "symfloat_has_backed_float() / backend._lift_backed_floats: a backed SymFloat a piece "
+     "takes is handed to Inductor as a 0-d float64 tensor whose fake .item() memo is that "
+     "SymFloat (Inductor's kernels do not take a backed float symbol as an argument)",
+     "2.13.0"),
     ("torch._sym_sqrt", "SYM_SQRT: Dynamo's math.sqrt of a SymFloat, folded by the backend "
      "once the float is specialized (_fold_scalar_arithmetic)", _CHECKED),
     ("torch._logging._internal.trace_log (its handlers), torch._logging.trace_structured",
@@ -205,6 +210,17 @@ def symfloat_free_symbols(value) -> set:
     """The names of the symbols a SymFloat's expression holds (``{'zf3'}``)."""
     expr = getattr(getattr(value, "node", None), "expr", None)
     return {str(s) for s in getattr(expr, "free_symbols", ())}
+
+
+def symfloat_has_backed_float(value) -> bool:
+    """Whether a SymFloat's expression holds a backed float symbol (``zf3``; an unbacked one
+    is ``zuf0``)."""
+    try:
+        from torch.utils._sympy.symbol import SymT, symbol_is_type
+    except ImportError:
+        return False
+    expr = getattr(getattr(value, "node", None), "expr", None)
+    return any(symbol_is_type(s, SymT.FLOAT) for s in getattr(expr, "free_symbols", ()))
 
 
 def symfloat_is_constant(value) -> bool:

@@ -73,7 +73,7 @@ import sys
 import sysconfig
 import time
 import warnings
-from typing import Callable, Dict, List, Optional, Sequence, Union
+from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import torch
 import torch.fx as tfx
@@ -187,6 +187,7 @@ def _tensorify_check(gm: tfx.GraphModule) -> None:
     stops it): AOTAutograd's capture and the tensorify pass run as in the real compile, and
     raise ``TensorifyScalarRestartAnalysis`` (after recording the floats to specialize)
     where it would, but no code is generated."""
+    gm, _ = _lift_backed_floats(gm)  # as _compile_inductor gives it to Inductor
     try:
         _private.compile_fx(gm, _example_inputs(gm), inner_compile=_stop_before_codegen)
     except _StopBeforeCodegen:
@@ -323,21 +324,78 @@ def _fold_scalar_arithmetic(gm: tfx.GraphModule) -> None:
         gm.graph.erase_node(node)
 
 
+def _lift_backed_floats(gm: tfx.GraphModule) -> Tuple[tfx.GraphModule, List[int]]:
+    """``gm`` with each placeholder holding a backed SymFloat (``zf9``, say the ``.item()`` of
+    a float64 input that another piece read) turned into a 0-d float64 tensor placeholder
+    read with ``.item()`` (its fake value's ``item_memo`` is the SymFloat): the form Dynamo
+    gives a lifted float. Given the SymFloat itself, the tensorify pass writes
+    ``scalar_tensor(zf9)`` and Inductor's kernel reads the symbol ``zf9`` without taking it
+    as an argument (a C++ compile error); from the tensor it reads the value. Returns the
+    graph (``gm`` itself when nothing is lifted) and the positions of the lifted inputs."""
+    places = list(gm.graph.find_nodes(op="placeholder"))
+    lifted = [i for i, p in enumerate(places)
+              if isinstance(_placeholder_value(p), torch.SymFloat)
+              and _private.symfloat_has_backed_float(_placeholder_value(p))]
+    if not lifted:
+        return gm, []
+    g = tfx.Graph()
+    env: Dict[tfx.Node, tfx.Node] = {}
+    out = g.graph_copy(gm.graph, env)
+    g.output(out)
+    new_places = list(g.find_nodes(op="placeholder"))
+    mode = _private.detect_fake_mode()
+    for i in lifted:
+        p = new_places[i]
+        value = _placeholder_value(p)
+        with g.inserting_after(new_places[-1]):
+            read = g.call_method("item", (p,))
+        p.replace_all_uses_with(read, delete_user_cb=lambda u: u is not read)
+        read.meta["val"] = read.meta["example_value"] = value
+        if mode is not None:
+            with mode:
+                t = torch.empty((), dtype=torch.float64)
+            t.item_memo = value
+        else:
+            t = torch.empty((), dtype=torch.float64, device="meta")
+        p.meta = {"val": t, "example_value": t}
+    return tfx.GraphModule(gm, g, gm.__class__.__name__), lifted
+
+
+def _floats_as_tensors(compiled: Callable, lifted: List[int]) -> Callable:
+    """``compiled`` (see ``_lift_backed_floats``) called with the floats at ``lifted`` given
+    as the 0-d float64 tensors it takes (-0.0, inf and nan kept)."""
+
+    def run(*args):
+        args = list(args)
+        for i in lifted:
+            args[i] = torch.tensor(float(args[i]), dtype=torch.float64)
+        return compiled(*args)
+
+    return run
+
+
+def _compile_lifted(gm: tfx.GraphModule) -> Callable:
+    """``compile_fx`` on ``gm`` with its backed floats given as tensors (see
+    ``_lift_backed_floats``)."""
+    gm, lifted = _lift_backed_floats(gm)
+    compiled = _private.compile_fx(gm, _example_inputs(gm))
+    return _floats_as_tensors(compiled, lifted) if lifted else compiled
+
+
 def _compile_inductor(piece: tfx.GraphModule) -> Callable:
     """``compile_fx`` on the piece. Inductor returns only tensors and integers: a float or bool
     the piece hands to a later piece (a lifted float read with ``.item()``, e.g. an attention
     scale) is computed instead by the piece's slice that produces it, run eagerly."""
-    compile_fx = _private.compile_fx
     out_node = next(n for n in reversed(piece.graph.nodes) if n.op == "output")
     outs = out_node.args[0]
     outs = outs if isinstance(outs, (tuple, list)) else (outs,)
     scalar = _scalar_outputs(piece)
     if not scalar:
-        return compile_fx(piece, _example_inputs(piece))
+        return _compile_lifted(piece)
     rest = [i for i in range(len(outs)) if i not in scalar]
     tensor_gm = _subgraph(piece, rest)
     scalar_gm = _subgraph(piece, scalar)
-    compiled = compile_fx(tensor_gm, _example_inputs(tensor_gm))
+    compiled = _compile_lifted(tensor_gm)
     n = len(outs)
 
     def run(*args):

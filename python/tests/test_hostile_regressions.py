@@ -20,6 +20,14 @@ CLI as an independent reader.
   ``s.item()``, which that piece does not read, and Dynamo's second trace leaves ``add_``
   out. A piece's compile now leaves the floats it does not read to the piece that reads
   them (``_unread_floats_named``).
+- ``cos(sin(x)) * s.item() + s`` with a float64 ``s`` and ``capture_scalar_outputs``
+  (``compile_with="inductor"``): the backed float of ``s.item()`` (``zf9``; float32 gives an
+  unbacked ``zuf0``) crossed into the last piece as a Sym placeholder, the tensorify pass
+  wrote ``scalar_tensor(zf9)``, and Inductor's C++ kernel read ``zf9`` without taking it as
+  an argument (CppCompileError; plain Inductor, whose graph holds the ``.item()``, compiles
+  it). Such an input is now given to the compiled piece as a 0-d float64 tensor read with
+  ``.item()``, the form Dynamo gives a lifted float (``_lift_backed_floats``). Checked
+  against eager, -0.0 included.
 """
 
 import json
@@ -215,3 +223,26 @@ def test_item_read_is_not_moved_past_a_write_of_its_tensor(compile_with, dtype):
             torch.testing.assert_close(got, expected)
             assert s_compiled.item() == s_eager.item() == value + 1.0
     torch._dynamo.reset()
+
+
+def _item_beside_its_tensor(x, s):
+    v = s.item()  # float64: a backed float (zf), not an unbacked one (zuf)
+    return torch.cos(torch.sin(x)) * v + s
+
+
+def test_backed_float_crossing_beside_its_tensor_compiles(monkeypatch):
+    monkeypatch.setattr(torch._dynamo.config, "capture_scalar_outputs", True)
+    monkeypatch.setattr(torch._inductor.config, "force_disable_caches", True)
+    be = piecewise.backend(splitting_ops=["torch.cos"], compile_with="inductor", progress=None)
+    torch._dynamo.reset()
+    compiled = torch.compile(_item_beside_its_tensor, backend=be, dynamic=True)
+    x = torch.randn(4, generator=torch.Generator().manual_seed(3))
+    try:
+        for value in (0.25, -3.0, -0.0):
+            s = torch.tensor(value, dtype=torch.float64)
+            expected = _item_beside_its_tensor(x, s)
+            got = compiled(x, s.clone())
+            torch.testing.assert_close(got, expected)
+            assert torch.equal(torch.signbit(got), torch.signbit(expected)), (value, got)
+    finally:
+        torch._dynamo.reset()
