@@ -98,7 +98,7 @@ SURFACES: List[Tuple[str, str, str]] = [
      "symfloat_has_backed_float() / backend._lift_backed_floats: a backed SymFloat a piece "
      "takes is handed to Inductor as a 0-d float64 tensor whose fake .item() memo is that "
      "SymFloat (Inductor's kernels do not take a backed float symbol as an argument)",
-     "2.13.0"),
+     _CHECKED),
     ("torch._sym_sqrt", "SYM_SQRT: Dynamo's math.sqrt of a SymFloat, folded by the backend "
      "once the float is specialized (_fold_scalar_arithmetic)", _CHECKED),
     ("torch._logging._internal.trace_log (its handlers), torch._logging.trace_structured",
