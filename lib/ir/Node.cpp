@@ -23,8 +23,13 @@ std::optional<OpKind> parseOpKind(std::string_view s) {
   return std::nullopt;
 }
 
+const std::vector<KwArg>& Node::noKwArgs() {
+  static const std::vector<KwArg> none;
+  return none;
+}
+
 const Argument* Node::kwarg(std::string_view name) const {
-  for (const KwArg& k : kwargs_)
+  for (const KwArg& k : kwargs())
     if (k.name.str() == name)
       return &k.value;
   return nullptr;
@@ -58,7 +63,7 @@ bool Node::hasCallReadingNodes() const {
   for (const Argument& a : args_)
     if (a.hasCallReadingNodes())
       return true;
-  for (const KwArg& k : kwargs_)
+  for (const KwArg& k : kwargs())
     if (k.value.hasCallReadingNodes())
       return true;
   return false;

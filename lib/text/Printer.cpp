@@ -236,7 +236,7 @@ void appendCallArgs(std::string& out, const std::vector<Argument>& args, size_t 
 // Annotations
 //===----------------------------------------------------------------------===//
 
-void appendSymList(std::string& out, const std::vector<SymExpr>& list) {
+void appendSymList(std::string& out, const DimList& list) {
   out += '[';
   for (size_t i = 0; i < list.size(); ++i) {
     if (i)
@@ -416,7 +416,7 @@ bool appendConstantTensorClause(std::string& out, const TensorMeta& t) {
   *p++ = '"';
   std::memcpy(p, dtype.data(), dtype.size());
   p += dtype.size();
-  auto list = [&](const std::vector<SymExpr>& l) {
+  auto list = [&](const DimList& l) {
     *p++ = '[';
     for (size_t i = 0; i < l.size(); ++i) {
       if (!l[i].isConstant())

@@ -23,6 +23,7 @@
 #include "piecewise/support/StringInterner.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -52,7 +53,7 @@ public:
   Symbol name() const { return name_; }
   Symbol target() const { return target_; }
   const std::vector<Argument>& args() const { return args_; }
-  const std::vector<KwArg>& kwargs() const { return kwargs_; }
+  const std::vector<KwArg>& kwargs() const { return kwargs_ ? *kwargs_ : noKwArgs(); }
   /// The keyword argument called `name`, or nullptr.
   const Argument* kwarg(std::string_view name) const;
   /// How many times the target, args or kwargs were set or rewritten since
@@ -85,8 +86,9 @@ public:
   template <typename Fn> void forEachInput(Fn&& fn) const {
     for (const Argument& a : args_)
       a.forEachNode(fn);
-    for (const KwArg& k : kwargs_)
-      k.value.forEachNode(fn);
+    if (kwargs_)
+      for (const KwArg& k : *kwargs_)
+        k.value.forEachNode(fn);
   }
 
   Node* prev() const { return prev_; }
@@ -118,13 +120,25 @@ public:
 private:
   friend class Graph;
 
+  static const std::vector<KwArg>& noKwArgs();
+  /// Stores kwargs out of line (most nodes have none: no block then).
+  void storeKwargs(std::vector<KwArg> kwargs) {
+    if (kwargs.empty())
+      kwargs_.reset();
+    else if (kwargs_)
+      *kwargs_ = std::move(kwargs);
+    else
+      kwargs_ = std::make_unique<std::vector<KwArg>>(std::move(kwargs));
+  }
+
   OpKind op_ = OpKind::CallFunction;
   bool erased_ = false;
   uint32_t indexSlot_ = 0;
   Symbol name_;
   Symbol target_;
   std::vector<Argument> args_;
-  std::vector<KwArg> kwargs_;
+  /// Null when the node has no kwargs.
+  std::unique_ptr<std::vector<KwArg>> kwargs_;
   Meta meta_;
   std::vector<Node*> users_;
   Node* prev_ = nullptr;
