@@ -101,10 +101,10 @@ void Graph::addUses(Node* n) {
 
 void Graph::removeOneUse(Node* input, Node* user) {
   // Recent users sit at the back; search from there.
-  auto& us = input->users_;
+  UseList& us = input->users_;
   for (size_t i = us.size(); i-- > 0;) {
     if (us[i] == user) {
-      us.erase(us.begin() + static_cast<std::ptrdiff_t>(i));
+      us.eraseAt(i);
       return;
     }
   }

@@ -36,7 +36,7 @@ const Argument* Node::kwarg(std::string_view name) const {
 }
 
 std::vector<Node*> Node::uniqueUsers() const {
-  std::vector<Node*> out = users_;
+  std::vector<Node*> out = users_.vec();
   std::sort(out.begin(), out.end(), [](Node* a, Node* b) { return a->order_ < b->order_; });
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;

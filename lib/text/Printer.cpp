@@ -340,7 +340,7 @@ public:
   explicit LastUses(const Graph& g) : graph_(g) {}
 
   bool isLastUse(const Node* value, const Node* user) {
-    const std::vector<Node*>& users = value->users();
+    const UseList& users = value->users();
     if (users.size() <= kScanLimit) {
       for (const Node* w : users)
         if (w != user && graph_.isBefore(user, w))
@@ -799,14 +799,17 @@ void appendGraphArg(std::string& out, const Argument& a, bool opContext) {
 }
 
 size_t distinctUsers(const Node& n) {
-  const std::vector<Node*>& users = n.users();
+  const UseList& users = n.users();
   if (users.size() <= 1)
     return users.size();
   if (users.size() == 2)
     return users[0] == users[1] ? 1 : 2;
-  std::vector<Node*> sorted = users;
+  std::vector<Node*> sorted = users.vec();
   std::sort(sorted.begin(), sorted.end());
-  return static_cast<size_t>(std::unique(sorted.begin(), sorted.end()) - sorted.begin());
+  size_t distinct = 1;
+  for (size_t i = 1; i < sorted.size(); ++i)
+    distinct += sorted[i] != sorted[i - 1];
+  return distinct;
 }
 
 } // namespace

@@ -19,6 +19,7 @@
 
 #include "piecewise/ir/Argument.h"
 #include "piecewise/ir/TensorMeta.h"
+#include "piecewise/ir/UseList.h"
 #include "piecewise/support/SourceBuffer.h"
 #include "piecewise/support/StringInterner.h"
 
@@ -75,7 +76,7 @@ public:
   /// Every reference to this node from another node's arguments, one entry per
   /// reference (a node that uses this one twice appears twice), in the order
   /// the references were made.
-  const std::vector<Node*>& users() const { return users_; }
+  const UseList& users() const { return users_; }
   /// Distinct users in graph order.
   std::vector<Node*> uniqueUsers() const;
   bool hasUsers() const { return !users_.empty(); }
@@ -140,7 +141,7 @@ private:
   /// Null when the node has no kwargs.
   std::unique_ptr<std::vector<KwArg>> kwargs_;
   Meta meta_;
-  std::vector<Node*> users_;
+  UseList users_;
   Node* prev_ = nullptr;
   Node* next_ = nullptr;
   Graph* graph_ = nullptr;
