@@ -122,17 +122,24 @@ private:
   /// The node called `name` in the current graph. Most references name a
   /// recent node, so a small direct-mapped cache answers them without touching
   /// the graph's (large, cache-cold) name table.
+  /// Each entry keeps its name's hash, so that a miss (a reference to a node
+  /// defined long ago, such as a weight) does not first load the entry's cold
+  /// node to compare names.
   Node* findNode(std::string_view name) {
-    Node*& slot = recent_[hashBytes(name) & (kRecent - 1)];
-    if (slot && slot->name().str() == name)
-      return slot;
+    uint64_t h = hashBytes(name);
+    Recent& slot = recent_[h & (kRecent - 1)];
+    if (slot.node && slot.hash == h && slot.node->name().str() == name)
+      return slot.node;
     Node* n = graph_->lookup(name);
     if (n)
-      slot = n;
+      slot = Recent{h, n};
     return n;
   }
-  void remember(Node* n) { recent_[hashBytes(n->name().str()) & (kRecent - 1)] = n; }
-  void forgetRecent() { std::fill(std::begin(recent_), std::end(recent_), nullptr); }
+  void remember(Node* n) {
+    uint64_t h = hashBytes(n->name().str());
+    recent_[h & (kRecent - 1)] = Recent{h, n};
+  }
+  void forgetRecent() { std::fill(std::begin(recent_), std::end(recent_), Recent{}); }
   bool parseTail(PyLexer& lex, Symbol self);
   bool parseCallArgs(PyLexer& lex, Token open, std::vector<Argument>& args,
                      std::vector<KwArg>& kwargs, int depth);
@@ -216,7 +223,11 @@ private:
   std::unordered_map<std::string, Meta> declared_;
   PointerMap<Symbol> canonicalTargets_;
   static constexpr size_t kRecent = 4096;
-  Node* recent_[kRecent] = {};
+  struct Recent {
+    uint64_t hash = 0;
+    Node* node = nullptr;
+  };
+  Recent recent_[kRecent] = {};
   std::string scratch_;
   /// Annotations already read, by their text in the source buffer (escape-free
   /// ones only): a dump repeats a few hundred shapes over a million nodes.
