@@ -186,6 +186,9 @@ private:
   uint32_t line_ = 0;
   const char* lineBegin_ = nullptr;
   const char* lineEnd_ = nullptr; ///< the end of the first physical line of the statement
+  /// Below this many interned strings the interner's table (16 bytes a slot)
+  /// stays in cache, and prefetching ahead would cost instructions for nothing.
+  static constexpr size_t kPrefetchAbove = 65536;
   /// Where the name prefetchNextName last prefetched begins.
   const char* prefetchedName_ = nullptr;
   /// Starts loading the interner slot of the name that begins the line at `p`
@@ -251,7 +254,7 @@ FailureOr<std::unique_ptr<Module>> CodeFormParser::parse() {
     lineEnd_ = e;
     const char* stmtEnd = e;
     uint32_t extraLines = continuationLines(p, e, end, stmtEnd);
-    if (inBody_ && graph_ && stmtEnd < end)
+    if (inBody_ && graph_ && stmtEnd < end && graph_->strings().size() >= kPrefetchAbove)
       prefetchNextName(stmtEnd + 1, end);
     handleLine(p, stmtEnd, extraLines != 0);
     line_ += extraLines;
