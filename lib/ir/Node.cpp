@@ -7,6 +7,9 @@
 
 namespace piecewise {
 
+// A million nodes are a million times this: grow it knowingly (Node.h, Layout).
+static_assert(sizeof(void*) != 8 || sizeof(Node) <= 176, "Node grew past 176 bytes");
+
 namespace {
 constexpr std::array<std::string_view, 6> kOpNames = {"placeholder", "get_attr",    "call_function",
                                                       "call_method", "call_module", "output"};

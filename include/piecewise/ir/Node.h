@@ -14,6 +14,12 @@
 //   `view` for call_method, `submod_0` / `layers.0` for call_module,
 //   the attribute path for get_attr and the name for placeholder/output.
 //
+// Layout: a million-node graph is bound by memory more than by instructions,
+// so a Node is kept small (176 bytes on x86-64): kwargs live out of line
+// (most nodes have none and then allocate nothing), a tensor's sizes and
+// strides are blocks shared between equal annotations (DimList.h), and the use
+// list keeps one user inline (UseList.h).
+//
 //===----------------------------------------------------------------------===//
 #pragma once
 
