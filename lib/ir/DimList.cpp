@@ -2,10 +2,14 @@
 
 #include <cstring>
 #include <new>
+#include <stdexcept>
 
 namespace piecewise {
 
 DimList::Rep* DimList::allocate(size_t capacity) {
+  // As std::vector::reserve does past its max_size (no annotation comes near).
+  if (capacity > UINT32_MAX)
+    throw std::length_error("DimList: more than 2^32 - 1 dimensions");
   void* raw = ::operator new(sizeof(Rep) + capacity * sizeof(SymExpr));
   Rep* r = new (raw) Rep;
   r->refs.store(1, std::memory_order_relaxed);
