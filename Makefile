@@ -134,7 +134,7 @@ stress: build
 # The big-graph check to run before a change lands (docs/PERFORMANCE.md): `split -o` of
 # the 30,000-layer dump, best of 3, with wall time, peak RSS, phases and the load average.
 bench-split: build
-	$(PYTHON) bench/split_big.py --bin $(BUILD_DIR)/piecewise --repeat 3
+	$(PYTHON) bench/split_big.py --bin $(BUILD_DIR)/piecewise --repeat 3 --max-rss-mib 900
 
 format:
 	clang-format-14 -i $$(git ls-files '*.cpp' '*.h')

@@ -101,10 +101,10 @@ void Graph::addUses(Node* n) {
 
 void Graph::removeOneUse(Node* input, Node* user) {
   // Recent users sit at the back; search from there.
-  auto& us = input->users_;
+  UseList& us = input->users_;
   for (size_t i = us.size(); i-- > 0;) {
     if (us[i] == user) {
-      us.erase(us.begin() + static_cast<std::ptrdiff_t>(i));
+      us.eraseAt(i);
       return;
     }
   }
@@ -220,7 +220,7 @@ Node* Graph::createNode(OpKind op, Symbol name, Symbol target, std::vector<Argum
   n->name_ = name;
   n->target_ = target;
   n->args_ = std::move(args);
-  n->kwargs_ = std::move(kwargs);
+  n->storeKwargs(std::move(kwargs));
   names_.insert(name, n);
   link(n, insertPoint);
   addUses(n);
@@ -236,7 +236,7 @@ void Graph::erase(Node* n) {
   names_.erase(n->name_, n);
   unlink(n);
   n->args_.clear();
-  n->kwargs_.clear();
+  n->kwargs_.reset();
   n->erased_ = true;
 }
 
@@ -260,8 +260,9 @@ void Graph::replaceUsesIf(Node* from, Node* to, const std::function<bool(Node*)>
     };
     for (Argument& a : u->args_)
       a.forEachNode(rewrite);
-    for (KwArg& k : u->kwargs_)
-      k.value.forEachNode(rewrite);
+    if (u->kwargs_)
+      for (KwArg& k : *u->kwargs_)
+        k.value.forEachNode(rewrite);
     for (size_t i = 0; i < moved; ++i) {
       removeOneUse(from, u);
       to->users_.push_back(u);
@@ -280,7 +281,7 @@ void Graph::setArgs(Node* n, std::vector<Argument> args) {
 
 void Graph::setKwargs(Node* n, std::vector<KwArg> kwargs) {
   dropUses(n);
-  n->kwargs_ = std::move(kwargs);
+  n->storeKwargs(std::move(kwargs));
   ++n->edits_;
   addUses(n);
 }

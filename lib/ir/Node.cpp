@@ -7,6 +7,9 @@
 
 namespace piecewise {
 
+// A million nodes are a million times this: grow it knowingly (Node.h, Layout).
+static_assert(sizeof(void*) != 8 || sizeof(Node) <= 176, "Node grew past 176 bytes");
+
 namespace {
 constexpr std::array<std::string_view, 6> kOpNames = {"placeholder", "get_attr",    "call_function",
                                                       "call_method", "call_module", "output"};
@@ -23,15 +26,20 @@ std::optional<OpKind> parseOpKind(std::string_view s) {
   return std::nullopt;
 }
 
+const std::vector<KwArg>& Node::noKwArgs() {
+  static const std::vector<KwArg> none;
+  return none;
+}
+
 const Argument* Node::kwarg(std::string_view name) const {
-  for (const KwArg& k : kwargs_)
+  for (const KwArg& k : kwargs())
     if (k.name.str() == name)
       return &k.value;
   return nullptr;
 }
 
 std::vector<Node*> Node::uniqueUsers() const {
-  std::vector<Node*> out = users_;
+  std::vector<Node*> out = users_.vec();
   std::sort(out.begin(), out.end(), [](Node* a, Node* b) { return a->order_ < b->order_; });
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
@@ -58,7 +66,7 @@ bool Node::hasCallReadingNodes() const {
   for (const Argument& a : args_)
     if (a.hasCallReadingNodes())
       return true;
-  for (const KwArg& k : kwargs_)
+  for (const KwArg& k : kwargs())
     if (k.value.hasCallReadingNodes())
       return true;
   return false;

@@ -33,7 +33,7 @@ struct Token {
   std::string parts[4];
 };
 
-std::string joinSyms(const std::vector<SymExpr>& v, SymbolNumbering& syms) {
+std::string joinSyms(const DimList& v, SymbolNumbering& syms) {
   std::string out = "[";
   for (size_t i = 0; i < v.size(); ++i) {
     if (i)

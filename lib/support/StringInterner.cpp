@@ -10,7 +10,8 @@ char* StringInterner::allocate(size_t n) {
   constexpr size_t kBlock = 256 * 1024;
   if (n > left_) {
     size_t size = n > kBlock ? n : kBlock;
-    blocks_.push_back(std::make_unique<char[]>(size));
+    // Not zero-filled: every byte a string's storage uses is written below.
+    blocks_.push_back(std::unique_ptr<char[]>(new char[size]));
     cur_ = blocks_.back().get();
     left_ = size;
   }

@@ -53,7 +53,7 @@ enum class DimKind { Size, Stride };
 /// On success pos points past the closing bracket. An integer that does not
 /// fit in int64_t is an error, and so is a negative size.
 LogicalResult parseDims(std::string_view text, size_t& pos, Location loc, Graph& graph,
-                        std::vector<SymExpr>& out, DimKind kind, DiagnosticEngine& diag) {
+                        DimList& out, DimKind kind, DiagnosticEngine& diag) {
   size_t open = pos;
   ++pos;
   size_t itemBegin = pos;

@@ -122,17 +122,24 @@ private:
   /// The node called `name` in the current graph. Most references name a
   /// recent node, so a small direct-mapped cache answers them without touching
   /// the graph's (large, cache-cold) name table.
+  /// Each entry keeps its name's hash, so that a miss (a reference to a node
+  /// defined long ago, such as a weight) does not first load the entry's cold
+  /// node to compare names.
   Node* findNode(std::string_view name) {
-    Node*& slot = recent_[hashBytes(name) & (kRecent - 1)];
-    if (slot && slot->name().str() == name)
-      return slot;
+    uint64_t h = hashBytes(name);
+    Recent& slot = recent_[h & (kRecent - 1)];
+    if (slot.node && slot.hash == h && slot.node->name().str() == name)
+      return slot.node;
     Node* n = graph_->lookup(name);
     if (n)
-      slot = n;
+      slot = Recent{h, n};
     return n;
   }
-  void remember(Node* n) { recent_[hashBytes(n->name().str()) & (kRecent - 1)] = n; }
-  void forgetRecent() { std::fill(std::begin(recent_), std::end(recent_), nullptr); }
+  void remember(Node* n) {
+    uint64_t h = hashBytes(n->name().str());
+    recent_[h & (kRecent - 1)] = Recent{h, n};
+  }
+  void forgetRecent() { std::fill(std::begin(recent_), std::end(recent_), Recent{}); }
   bool parseTail(PyLexer& lex, Symbol self);
   bool parseCallArgs(PyLexer& lex, Token open, std::vector<Argument>& args,
                      std::vector<KwArg>& kwargs, int depth);
@@ -179,6 +186,28 @@ private:
   uint32_t line_ = 0;
   const char* lineBegin_ = nullptr;
   const char* lineEnd_ = nullptr; ///< the end of the first physical line of the statement
+  /// Below this many interned strings the interner's table (16 bytes a slot)
+  /// stays in cache, and prefetching ahead would cost instructions for nothing.
+  static constexpr size_t kPrefetchAbove = 65536;
+  /// Where the name prefetchNextName last prefetched begins.
+  const char* prefetchedName_ = nullptr;
+  /// Starts loading the interner slot of the name that begins the line at `p`
+  /// (the next statement's node name): a definition's slot is a cache miss in
+  /// a table of tens of megabytes, and prefetched one statement ahead its load
+  /// overlaps with the parse of the current one. A hint only: a line that is
+  /// no statement costs a wasted prefetch.
+  void prefetchNextName(const char* p, const char* end) {
+    while (p < end && *p == ' ')
+      ++p;
+    const char* b = p;
+    while (p < end && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                       (*p >= '0' && *p <= '9') || *p == '_'))
+      ++p;
+    if (p == b)
+      return;
+    prefetchedName_ = b;
+    graph_->strings().prefetch(std::string_view(b, static_cast<size_t>(p - b)));
+  }
   /// The `File: ...` comment in force for the next body statement.
   Symbol provenance_;
   Location bodyStart_;
@@ -197,7 +226,11 @@ private:
   std::unordered_map<std::string, Meta> declared_;
   PointerMap<Symbol> canonicalTargets_;
   static constexpr size_t kRecent = 4096;
-  Node* recent_[kRecent] = {};
+  struct Recent {
+    uint64_t hash = 0;
+    Node* node = nullptr;
+  };
+  Recent recent_[kRecent] = {};
   std::string scratch_;
   /// Annotations already read, by their text in the source buffer (escape-free
   /// ones only): a dump repeats a few hundred shapes over a million nodes.
@@ -221,6 +254,8 @@ FailureOr<std::unique_ptr<Module>> CodeFormParser::parse() {
     lineEnd_ = e;
     const char* stmtEnd = e;
     uint32_t extraLines = continuationLines(p, e, end, stmtEnd);
+    if (inBody_ && graph_ && stmtEnd < end && graph_->strings().size() >= kPrefetchAbove)
+      prefetchNextName(stmtEnd + 1, end);
     handleLine(p, stmtEnd, extraLines != 0);
     line_ += extraLines;
     const char* after = stmtEnd;
@@ -797,8 +832,10 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
   }
   std::string_view name = first.text();
   Graph& g = *graph_;
-  // The name's interner slot is cold: its load overlaps with the annotation.
-  g.strings().prefetch(name);
+  // The name's interner slot is cold: its load overlaps with the annotation
+  // (unless the previous line prefetched it already).
+  if (first.begin != prefetchedName_)
+    g.strings().prefetch(name);
   auto poison = [&] { poisoned_.insert(std::string(name)); };
   {
     // `a: "f32[4]"; b: "f32[4]"` (declarations) and `a, b, = fx_pytree...`

@@ -907,7 +907,7 @@ FailureOr<std::unique_ptr<Module>> GraphFormParser::parse() {
   // value, as in a dict key FX printed unquoted): never silently lose a use.
   if (numErrors_ == 0 && unresolved_.empty()) {
     for (const auto& [node, declared] : declaredUsers_) {
-      std::vector<Node*> users = node->users();
+      std::vector<Node*> users = node->users().vec();
       std::sort(users.begin(), users.end());
       size_t actual = static_cast<size_t>(std::unique(users.begin(), users.end()) - users.begin());
       if (actual != declared && node->loc().isKnown())

@@ -239,7 +239,7 @@ void appendCallArgs(std::string& out, const std::vector<Argument>& args, size_t 
 // Annotations
 //===----------------------------------------------------------------------===//
 
-void appendSymList(std::string& out, const std::vector<SymExpr>& list) {
+void appendSymList(std::string& out, const DimList& list) {
   out += '[';
   for (size_t i = 0; i < list.size(); ++i) {
     if (i)
@@ -343,7 +343,7 @@ public:
   explicit LastUses(const Graph& g) : graph_(g) {}
 
   bool isLastUse(const Node* value, const Node* user) {
-    const std::vector<Node*>& users = value->users();
+    const UseList& users = value->users();
     if (users.size() <= kScanLimit) {
       for (const Node* w : users)
         if (w != user && graph_.isBefore(user, w))
@@ -400,14 +400,65 @@ void appendIndent(std::string& out, unsigned n) {
   out.append(n, ' ');
 }
 
+/// The clauses of recently printed constant tensors, by their DimList blocks:
+/// nodes with equal annotations share their blocks (DimList.h), so a dump of a
+/// million nodes prints a few hundred distinct clauses. An entry holds its
+/// lists, so a block it names stays alive and its address is not reused for
+/// other elements while the entry exists; the dtype and the device's text
+/// complete the key, so a hit is exactly the text formatting would give.
+class ConstantClauseCache {
+public:
+  const std::string* find(const TensorMeta& t, std::string_view device) const {
+    const Entry& e = entries_[slotOf(t)];
+    if (e.used && e.sizes.sharesWith(t.sizes) && e.strides.sharesWith(t.strides) &&
+        e.hasStrides == t.hasStrides && e.dtype == t.dtype && e.device == device)
+      return &e.text;
+    return nullptr;
+  }
+  void insert(const TensorMeta& t, std::string_view device, std::string_view text) {
+    Entry& e = entries_[slotOf(t)];
+    e.used = true;
+    e.sizes = t.sizes;
+    e.strides = t.strides;
+    e.hasStrides = t.hasStrides;
+    e.dtype = t.dtype;
+    e.device.assign(device);
+    e.text.assign(text);
+  }
+
+private:
+  static constexpr size_t kSlots = 256;
+  struct Entry {
+    DimList sizes, strides;
+    bool used = false;
+    bool hasStrides = false;
+    DType dtype = DType::Unknown;
+    std::string device;
+    std::string text;
+  };
+  static size_t slotOf(const TensorMeta& t) {
+    uint64_t a = reinterpret_cast<uintptr_t>(t.sizes.data());
+    uint64_t b = reinterpret_cast<uintptr_t>(t.strides.data());
+    uint64_t h = (a ^ (b * 0x9E3779B97F4A7C15ull)) * 0xff51afd7ed558ccdull;
+    return static_cast<size_t>((h >> 40) ^ static_cast<uint64_t>(t.dtype)) & (kSlots - 1);
+  }
+  Entry entries_[kSlots];
+};
+
 /// The clause `: "f32[16, 64][64, 1]cuda:0"` of a tensor whose sizes and
 /// strides are all constants (most of them), formatted on the stack and
-/// appended once: the same text as appendAnnotation's, without a dozen
-/// appends. Returns false, having appended nothing, for any other tensor.
+/// appended once (or copied from the cache above): the same text as
+/// appendAnnotation's, without a dozen appends. Returns false, having appended
+/// nothing, for any other tensor.
 bool appendConstantTensorClause(std::string& out, const TensorMeta& t) {
   constexpr size_t kMax = 384;
   std::string_view dtype = dtypeShortName(t.dtype);
   std::string_view device = t.device.isNull() ? std::string_view() : t.device.str();
+  thread_local ConstantClauseCache cache;
+  if (const std::string* text = cache.find(t, device)) {
+    out += *text;
+    return true;
+  }
   size_t dims = t.sizes.size() + (t.hasStrides ? t.strides.size() : 0);
   // Per dim at most 20 digits and sign plus ", "; the brackets, `: "`, `"`.
   if (dtype.size() + device.size() + dims * 22 + 16 > kMax)
@@ -419,7 +470,7 @@ bool appendConstantTensorClause(std::string& out, const TensorMeta& t) {
   *p++ = '"';
   std::memcpy(p, dtype.data(), dtype.size());
   p += dtype.size();
-  auto list = [&](const std::vector<SymExpr>& l) {
+  auto list = [&](const DimList& l) {
     *p++ = '[';
     for (size_t i = 0; i < l.size(); ++i) {
       if (!l[i].isConstant())
@@ -440,7 +491,9 @@ bool appendConstantTensorClause(std::string& out, const TensorMeta& t) {
     p += device.size();
   }
   *p++ = '"';
-  out.append(buf, static_cast<size_t>(p - buf));
+  std::string_view text(buf, static_cast<size_t>(p - buf));
+  out += text;
+  cache.insert(t, device, text);
   return true;
 }
 
@@ -802,14 +855,17 @@ void appendGraphArg(std::string& out, const Argument& a, bool opContext) {
 }
 
 size_t distinctUsers(const Node& n) {
-  const std::vector<Node*>& users = n.users();
+  const UseList& users = n.users();
   if (users.size() <= 1)
     return users.size();
   if (users.size() == 2)
     return users[0] == users[1] ? 1 : 2;
-  std::vector<Node*> sorted = users;
+  std::vector<Node*> sorted = users.vec();
   std::sort(sorted.begin(), sorted.end());
-  return static_cast<size_t>(std::unique(sorted.begin(), sorted.end()) - sorted.begin());
+  size_t distinct = 1;
+  for (size_t i = 1; i < sorted.size(); ++i)
+    distinct += sorted[i] != sorted[i - 1];
+  return distinct;
 }
 
 } // namespace

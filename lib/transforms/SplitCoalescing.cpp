@@ -245,7 +245,7 @@ std::optional<SplitInfo> matchSplit(Node* n, ArgReader& args) {
 
 /// Merges the getitems of `split` that read the same index into the earliest.
 int64_t foldGetItems(Graph& g, Node* split, size_t numOutputs) {
-  const std::vector<Node*>& users = split->users();
+  const UseList& users = split->users();
   if (users.size() < 2)
     return 0;
   // Most splits read each index once: check that before sorting anything.

@@ -543,7 +543,7 @@ bool IRGraph::fastText(PyObject* o, std::string_view& out) {
   return true;
 }
 
-bool IRGraph::fastSizes(PyObject* list, std::vector<SymExpr>& out) {
+bool IRGraph::fastSizes(PyObject* list, DimList& out) {
   Py_ssize_t n = PyList_GET_SIZE(list);
   out.reserve(static_cast<size_t>(n));
   for (Py_ssize_t i = 0; i < n; ++i) {

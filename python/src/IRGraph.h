@@ -163,7 +163,7 @@ private:
 
   /// `[size...]` (an exact list) into `out`; false when some item needs the
   /// general path.
-  bool fastSizes(PyObject* list, std::vector<SymExpr>& out);
+  bool fastSizes(PyObject* list, DimList& out);
 
   /// The DType of a dtype text; node_meta hands the same str object for a
   /// dtype every time, so a few are remembered by identity (kept alive).

@@ -48,7 +48,7 @@ void expectInvariants(const Graph& g) {
         if (in == n)
           expected.push_back(u);
       });
-    std::vector<Node*> actual = n->users();
+    std::vector<Node*> actual = n->users().vec();
     std::sort(expected.begin(), expected.end());
     std::sort(actual.begin(), actual.end());
     EXPECT_EQ(actual, expected) << "use list of " << n->name().str();
@@ -97,7 +97,7 @@ TEST(GraphTest, CreateRecordsUsesInReferenceOrder) {
   expectInvariants(d.g);
   EXPECT_EQ(order(d.g), (std::vector<std::string>{"x", "a", "b", "c", "output"}));
   // b uses x twice: two entries.
-  EXPECT_EQ(d.x->users(), (std::vector<Node*>{d.a, d.b, d.b}));
+  EXPECT_EQ(d.x->users().vec(), (std::vector<Node*>{d.a, d.b, d.b}));
   EXPECT_EQ(d.x->uniqueUsers(), (std::vector<Node*>{d.a, d.b}));
   EXPECT_EQ(d.c->inputs(), (std::vector<Node*>{d.a, d.b}));
   EXPECT_EQ(d.g.outputNode(), d.out);
@@ -109,10 +109,10 @@ TEST(GraphTest, KwargsCountAsUses) {
   Node* x = g.createNode(OpKind::Placeholder, "x", g.intern("x"), {}, {});
   Node* y = g.createNode(OpKind::CallFunction, "y", g.intern("aten::sum.dim_IntList"), {ref(x)},
                          {KwArg{g.intern("out"), Argument::list({ref(x)})}});
-  EXPECT_EQ(x->users(), (std::vector<Node*>{y, y}));
+  EXPECT_EQ(x->users().vec(), (std::vector<Node*>{y, y}));
   ASSERT_NE(y->kwarg("out"), nullptr);
   g.setKwargs(y, {});
-  EXPECT_EQ(x->users(), (std::vector<Node*>{y}));
+  EXPECT_EQ(x->users().vec(), (std::vector<Node*>{y}));
   expectInvariants(g);
 }
 
@@ -150,9 +150,9 @@ TEST(GraphTest, EraseDropsUsesAndName) {
   EXPECT_TRUE(d.c->isErased());
   EXPECT_EQ(d.g.lookup("c"), nullptr);
   EXPECT_TRUE(d.b->users().empty());
-  EXPECT_EQ(d.a->users(), (std::vector<Node*>{d.out}));
+  EXPECT_EQ(d.a->users().vec(), (std::vector<Node*>{d.out}));
   d.g.erase(d.b);
-  EXPECT_EQ(d.x->users(), (std::vector<Node*>{d.a}));
+  EXPECT_EQ(d.x->users().vec(), (std::vector<Node*>{d.a}));
   expectInvariants(d.g);
   // The name is free again.
   Node* c2 = d.g.createNode(OpKind::CallFunction, "c", d.add, {ref(d.a)}, {}, d.out);
@@ -165,7 +165,7 @@ TEST(GraphTest, ReplaceAllUsesMovesEveryReference) {
   Node* y = d.g.createNode(OpKind::Placeholder, "y", d.g.intern("y"), {}, {}, d.a);
   d.g.replaceAllUsesWith(d.x, y);
   EXPECT_TRUE(d.x->users().empty());
-  EXPECT_EQ(y->users(), (std::vector<Node*>{d.a, d.b, d.b}));
+  EXPECT_EQ(y->users().vec(), (std::vector<Node*>{d.a, d.b, d.b}));
   EXPECT_EQ(d.b->args()[0].getNode(), y);
   EXPECT_EQ(d.b->args()[1].getNode(), y);
   expectInvariants(d.g);
@@ -177,8 +177,8 @@ TEST(GraphTest, ReplaceUsesIfOnlyInSelectedUsers) {
   Diamond d;
   Node* y = d.g.createNode(OpKind::Placeholder, "y", d.g.intern("y"), {}, {}, d.a);
   d.g.replaceUsesIf(d.x, y, [&](Node* u) { return u == d.b; });
-  EXPECT_EQ(d.x->users(), (std::vector<Node*>{d.a}));
-  EXPECT_EQ(y->users(), (std::vector<Node*>{d.b, d.b}));
+  EXPECT_EQ(d.x->users().vec(), (std::vector<Node*>{d.a}));
+  EXPECT_EQ(y->users().vec(), (std::vector<Node*>{d.b, d.b}));
   expectInvariants(d.g);
 }
 
@@ -186,14 +186,14 @@ TEST(GraphTest, SetArgAndSetArgsKeepUsesExact) {
   Diamond d;
   d.g.setArg(d.c, 1, ref(d.a));
   EXPECT_TRUE(d.b->users().empty());
-  EXPECT_EQ(d.a->users(), (std::vector<Node*>{d.c, d.c}));
+  EXPECT_EQ(d.a->users().vec(), (std::vector<Node*>{d.c, d.c}));
   // Setting past the end grows the argument list.
   d.g.setArg(d.c, 3, ref(d.x));
   EXPECT_EQ(d.c->args().size(), 4u);
   EXPECT_TRUE(d.c->args()[2].isNone());
   d.g.setArgs(d.c, {});
   EXPECT_TRUE(d.a->users().empty());
-  EXPECT_EQ(d.x->users(), (std::vector<Node*>{d.a, d.b, d.b}));
+  EXPECT_EQ(d.x->users().vec(), (std::vector<Node*>{d.a, d.b, d.b}));
   expectInvariants(d.g);
 }
 

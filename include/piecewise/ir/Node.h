@@ -14,15 +14,23 @@
 //   `view` for call_method, `submod_0` / `layers.0` for call_module,
 //   the attribute path for get_attr and the name for placeholder/output.
 //
+// Layout: a million-node graph is bound by memory more than by instructions,
+// so a Node is kept small (176 bytes on x86-64): kwargs live out of line
+// (most nodes have none and then allocate nothing), a tensor's sizes and
+// strides are blocks shared between equal annotations (DimList.h), and the use
+// list keeps one user inline (UseList.h).
+//
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "piecewise/ir/Argument.h"
 #include "piecewise/ir/TensorMeta.h"
+#include "piecewise/ir/UseList.h"
 #include "piecewise/support/SourceBuffer.h"
 #include "piecewise/support/StringInterner.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -52,7 +60,7 @@ public:
   Symbol name() const { return name_; }
   Symbol target() const { return target_; }
   const std::vector<Argument>& args() const { return args_; }
-  const std::vector<KwArg>& kwargs() const { return kwargs_; }
+  const std::vector<KwArg>& kwargs() const { return kwargs_ ? *kwargs_ : noKwArgs(); }
   /// The keyword argument called `name`, or nullptr.
   const Argument* kwarg(std::string_view name) const;
   /// How many times the target, args or kwargs were set or rewritten since
@@ -74,7 +82,7 @@ public:
   /// Every reference to this node from another node's arguments, one entry per
   /// reference (a node that uses this one twice appears twice), in the order
   /// the references were made.
-  const std::vector<Node*>& users() const { return users_; }
+  const UseList& users() const { return users_; }
   /// Distinct users in graph order.
   std::vector<Node*> uniqueUsers() const;
   bool hasUsers() const { return !users_.empty(); }
@@ -85,8 +93,9 @@ public:
   template <typename Fn> void forEachInput(Fn&& fn) const {
     for (const Argument& a : args_)
       a.forEachNode(fn);
-    for (const KwArg& k : kwargs_)
-      k.value.forEachNode(fn);
+    if (kwargs_)
+      for (const KwArg& k : *kwargs_)
+        k.value.forEachNode(fn);
   }
 
   Node* prev() const { return prev_; }
@@ -118,15 +127,27 @@ public:
 private:
   friend class Graph;
 
+  static const std::vector<KwArg>& noKwArgs();
+  /// Stores kwargs out of line (most nodes have none: no block then).
+  void storeKwargs(std::vector<KwArg> kwargs) {
+    if (kwargs.empty())
+      kwargs_.reset();
+    else if (kwargs_)
+      *kwargs_ = std::move(kwargs);
+    else
+      kwargs_ = std::make_unique<std::vector<KwArg>>(std::move(kwargs));
+  }
+
   OpKind op_ = OpKind::CallFunction;
   bool erased_ = false;
   uint32_t indexSlot_ = 0;
   Symbol name_;
   Symbol target_;
   std::vector<Argument> args_;
-  std::vector<KwArg> kwargs_;
+  /// Null when the node has no kwargs.
+  std::unique_ptr<std::vector<KwArg>> kwargs_;
   Meta meta_;
-  std::vector<Node*> users_;
+  UseList users_;
   Node* prev_ = nullptr;
   Node* next_ = nullptr;
   Graph* graph_ = nullptr;

@@ -3,7 +3,9 @@
 // The metadata dumps carry for a node's value (FX's `meta["val"]`, printed as
 // an annotation such as `"f32[s0, 64][64, 1]cuda:0"` or `"Sym(s0)"`):
 //
-//  - TensorMeta: dtype, sizes, optional strides, optional device;
+//  - TensorMeta: dtype, sizes, optional strides, optional device (32 bytes:
+//    sizes and strides are DimLists, whose elements nodes with equal
+//    annotations share);
 //  - SymMeta: a SymInt/SymFloat/SymBool and its expression;
 //  - a list of Meta for multi-output nodes (split_with_sizes, HOPs);
 //  - opaque: annotation text piecewise does not interpret, kept verbatim;
@@ -13,6 +15,7 @@
 #pragma once
 
 #include "piecewise/ir/DType.h"
+#include "piecewise/ir/DimList.h"
 #include "piecewise/ir/SymExpr.h"
 #include "piecewise/support/StringInterner.h"
 
@@ -23,9 +26,9 @@
 namespace piecewise {
 
 struct TensorMeta {
-  std::vector<SymExpr> sizes;
+  DimList sizes;
   /// Empty with hasStrides == false when the dump carried no strides.
-  std::vector<SymExpr> strides;
+  DimList strides;
   /// `cuda:0`, `cpu`; null when unknown.
   Symbol device;
   DType dtype = DType::Unknown;
