@@ -1,12 +1,12 @@
 //===- GraphWriter.cpp - Appending fx.Nodes to a Graph from C++ -----------===//
 //
 // GraphWriter makes a node the way Graph.create_node does, minus the work a
-// valid source graph makes redundant: `Node.__new__` and `_NodeBase.__init__`,
-// then `_update_args_kwargs` (users and input nodes, or setArgs when the
-// inputs are known), the name registered in the graph's namespace (a clash
-// goes through `create_name`), the node inserted before the root and indexed
-// in the find_nodes table. split.py checks once, at import, that the result
-// equals what Graph.create_node gives before it configures the builders.
+// valid source graph makes redundant: `Node.__new__` and `_NodeBase.__init__`
+// (or, where the node_init path is on, what it writes: NodeInit), then `_update_args_kwargs` (users
+// and input nodes, or setArgs when the inputs are known), the name registered in the graph's
+// namespace (a clash goes through `create_name`), the node inserted before the root and indexed in
+// the find_nodes table. split.py checks once, at import, that the result equals what
+// Graph.create_node gives before it configures the builders.
 //
 //===----------------------------------------------------------------------===//
 
@@ -110,8 +110,13 @@ py::object GraphWriter::append(py::object name, PyObject* op, PyObject* target, 
   auto* nodeType = reinterpret_cast<PyTypeObject*>(fxApi()->nodeType.ptr());
   py::object n = checked(nodeType->tp_new(nodeType, emptyTuple().ptr(), nullptr));
   PyObject* fields[] = {graph_.ptr(), name.ptr(), op, target, type};
-  check(reinterpret_cast<PyTypeObject*>(fxApi()->nodeBase.ptr())
-            ->tp_init(n.ptr(), initArgs(fields), nullptr));
+  NodeInit& direct = NodeInit::instance();
+  bool metaSet = direct.applies(n.ptr());
+  if (metaSet)
+    direct.init(n.ptr(), fields, meta.ptr());
+  else
+    check(reinterpret_cast<PyTypeObject*>(fxApi()->nodeBase.ptr())
+              ->tp_init(n.ptr(), initArgs(fields), nullptr));
   if (!inputs || !setArgs(n.ptr(), args, kwargs, *inputs)) {
     PyObject* update[] = {n.ptr(), args, kwargs};
     checked(PyObject_Vectorcall(fxApi()->update.ptr(), update, 3, nullptr));
@@ -120,10 +125,12 @@ py::object GraphWriter::append(py::object name, PyObject* op, PyObject* target, 
   checked(PyObject_CallOneArg(insert_.ptr(), n.ptr()));
   check(PyDict_CheckExact(bucket) ? PyDict_SetItem(bucket, n.ptr(), Py_None)
                                   : PyObject_SetItem(bucket, n.ptr(), Py_None));
-  if (NodeFields::instance().isNode(n.ptr()))
-    NodeFields::instance().set(n.ptr(), NodeFields::Meta, meta.ptr());
-  else
-    check(PyObject_GenericSetAttr(n.ptr(), fxNames().meta, meta.ptr()));
+  if (!metaSet) { // (node_init stored it)
+    if (NodeFields::instance().isNode(n.ptr()))
+      NodeFields::instance().set(n.ptr(), NodeFields::Meta, meta.ptr());
+    else
+      check(PyObject_GenericSetAttr(n.ptr(), fxNames().meta, meta.ptr()));
+  }
   ++added_;
   return n;
 }
