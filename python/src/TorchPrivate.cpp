@@ -130,18 +130,17 @@ std::string takeError() {
 
 } // namespace
 
-std::string NodeInit::learn(PyObject* nodeType, PyObject* nodeBase,
+std::string NodeInit::learn(PyObject* nodeType, PyObject* init,
                             PyObject* const (&sample)[kNumArgs]) {
   type_ = nullptr;
   on_ = false;
   steps_.clear();
   metaOffset_ = -1;
-  if (!PyType_Check(nodeType) || !PyType_Check(nodeBase))
-    return "torch.fx.Node or torch._C._NodeBase is not a class";
+  if (!PyType_Check(nodeType) || !reinterpret_cast<PyTypeObject*>(nodeType)->tp_new)
+    return "torch.fx.Node is not a class with a constructor";
+  if (!PyCallable_Check(init))
+    return "the initializer is not callable";
   auto* type = reinterpret_cast<PyTypeObject*>(nodeType);
-  auto* base = reinterpret_cast<PyTypeObject*>(nodeBase);
-  if (!PyType_IsSubtype(type, base) || !type->tp_new || !base->tp_init)
-    return "torch.fx.Node is not a _NodeBase with an initializer";
   for (int i = 0; i < kNumArgs; ++i)
     for (int j = i + 1; j < kNumArgs; ++j)
       if (sample[i] == sample[j])
@@ -172,12 +171,11 @@ std::string NodeInit::learn(PyObject* nodeType, PyObject* nodeBase,
     return "Node.__new__ failed on the sample: " + takeError();
   auto* bytes = reinterpret_cast<const unsigned char*>(node.ptr());
   std::vector<unsigned char> before(bytes, bytes + size);
-  pybind11::object args = pybind11::reinterpret_steal<pybind11::object>(
-      PyTuple_Pack(5, sample[0], sample[1], sample[2], sample[3], sample[4]));
-  if (!args)
-    throw pybind11::error_already_set();
-  if (base->tp_init(node.ptr(), args.ptr(), nullptr) < 0)
+  PyObject* args[] = {node.ptr(), sample[0], sample[1], sample[2], sample[3], sample[4]};
+  PyObject* done = PyObject_Vectorcall(init, args, 6, nullptr);
+  if (!done)
     return "_NodeBase.__init__ failed on the sample: " + takeError();
+  Py_DECREF(done);
   if (Py_TYPE(node.ptr()) != type)
     return "_NodeBase.__init__ changed the node's class";
   for (Py_ssize_t off = sizeof(PyObject); off < size; ++off)
@@ -272,17 +270,18 @@ void NodeInit::init(PyObject* n, PyObject* const (&fields)[kNumArgs], PyObject* 
 void bindTorchPrivate(pybind11::module_& m) {
   m.def(
       "learn_node_init",
-      [](pybind11::handle nodeType, pybind11::handle nodeBase, pybind11::tuple sample) {
+      [](pybind11::handle nodeType, pybind11::handle init, pybind11::tuple sample) {
         if (sample.size() != NodeInit::kNumArgs)
           throw std::invalid_argument("learn_node_init: the sample is (graph, name, op, target, "
                                       "type)");
         PyObject* const args[NodeInit::kNumArgs] = {
             sample[0].ptr(), sample[1].ptr(), sample[2].ptr(), sample[3].ptr(), sample[4].ptr()};
-        return NodeInit::instance().learn(nodeType.ptr(), nodeBase.ptr(), args);
+        return NodeInit::instance().learn(nodeType.ptr(), init.ptr(), args);
       },
-      pybind11::arg("node_type"), pybind11::arg("node_base"), pybind11::arg("sample"),
-      "The node_init fast path: learns what _NodeBase.__init__(*sample) writes into a new node "
-      "(TorchPrivate.h, NodeInit). Returns '' when learned, else why not.");
+      pybind11::arg("node_type"), pybind11::arg("init"), pybind11::arg("sample"),
+      "The node_init fast path: learns what init(node, *sample) (torch's "
+      "_NodeBase.__init__) writes into a node node_type.__new__ made (TorchPrivate.h, "
+      "NodeInit). Returns '' when learned, else why not.");
   m.def(
       "set_node_init",
       [](bool on) {

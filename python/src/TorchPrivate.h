@@ -113,10 +113,12 @@ public:
   /// The argument order of `_NodeBase.__init__` (and of `init`'s `fields`).
   enum Arg { Graph, Name, Op, Target, Type, kNumArgs };
 
-  /// Learns the recipe from `nodeBase`'s tp_init on a node of `nodeType`
-  /// made by its tp_new, with `sample` (five distinct objects) as the
-  /// arguments. Returns "" when learned, else why not (nothing learned).
-  std::string learn(PyObject* nodeType, PyObject* nodeBase, PyObject* const (&sample)[kNumArgs]);
+  /// Learns the recipe from `init(node, *sample)` (torch's
+  /// `_NodeBase.__init__`) on a node of `nodeType` made by its tp_new, with
+  /// `sample` five distinct objects. Returns "" when learned, else why not
+  /// (nothing learned). `init` is a parameter so that a test can stand in for
+  /// a torch whose initializer writes something else.
+  std::string learn(PyObject* nodeType, PyObject* init, PyObject* const (&sample)[kNumArgs]);
   /// Turns the path on (only once learned) or off.
   void enable(bool on) { on_ = on && type_ != nullptr; }
   bool enabled() const { return on_; }
