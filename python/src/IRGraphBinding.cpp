@@ -12,6 +12,7 @@
 #include "Bindings.h"
 #include "IRGraph.h"
 #include "NodeMeta.h"
+#include "PieceRecord.h"
 #include "Registry.h"
 #include "TorchPrivate.h"
 
@@ -30,16 +31,6 @@ namespace py = pybind11;
 
 namespace piecewise::python {
 namespace {
-
-/// One piece of a split, as Python sees it (node positions in the synced
-/// graph order).
-struct PieceRecord {
-  int64_t id = 0;
-  PieceKind kind = PieceKind::Compiled;
-  std::string reason;
-  py::list nodes, inputs, outputs;
-  py::object hash; ///< 16 hex digits, or None until hashes() (deferred meta)
-};
 
 /// What split() returns.
 struct SplitResult {
