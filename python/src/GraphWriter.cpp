@@ -64,6 +64,13 @@ GraphWriter::GraphWriter(py::handle graph) : graph_(graph) {
   if (PyMethod_Check(insert_.ptr()) && PyMethod_GET_SELF(insert_.ptr()) == root.ptr() &&
       PyMethod_GET_FUNCTION(insert_.ptr()) == fxApi()->prepend.ptr())
     insert_ = checked(PyObject_GetAttr(root.ptr(), s.prependC));
+  // A bound one-argument C method (the root's `_prepend`): its C function is called
+  // directly, as the method call would call it.
+  if (PyCFunction_Check(insert_.ptr()) &&
+      (PyCFunction_GET_FLAGS(insert_.ptr()) & ~METH_COEXIST) == METH_O) {
+    insertFn_ = PyCFunction_GET_FUNCTION(insert_.ptr());
+    insertSelf_ = PyCFunction_GET_SELF(insert_.ptr());
+  }
   py::object lookup = checked(PyObject_GetAttr(graph.ptr(), s.lookupTable));
   table_ = checked(PyObject_GetAttr(lookup.ptr(), s.table));
   // torch's table is a defaultdict(dict): a missing bucket is then made here as its
@@ -122,7 +129,8 @@ py::object GraphWriter::append(py::object name, PyObject* op, PyObject* target, 
     checked(PyObject_Vectorcall(fxApi()->update.ptr(), update, 3, nullptr));
   }
   check(PyDict_SetItem(objToName_.ptr(), n.ptr(), name.ptr()));
-  checked(PyObject_CallOneArg(insert_.ptr(), n.ptr()));
+  checked(insertFn_ ? insertFn_(insertSelf_, n.ptr())
+                    : PyObject_CallOneArg(insert_.ptr(), n.ptr()));
   check(PyDict_CheckExact(bucket) ? PyDict_SetItem(bucket, n.ptr(), Py_None)
                                   : PyObject_SetItem(bucket, n.ptr(), Py_None));
   if (!metaSet) { // (node_init stored it)
