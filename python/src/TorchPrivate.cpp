@@ -224,6 +224,26 @@ std::string NodeInit::learn(PyObject* nodeType, PyObject* init,
   }
   if (metaOffset < 0)
     return "_NodeBase.__init__ does not give meta a fresh dict";
+  for (Step& step : steps) {
+    switch (step.kind) {
+    case Step::Field:
+      step.source = step.arg;
+      break;
+    case Step::Self:
+      step.source = kNumArgs;
+      break;
+    case Step::FreshDict:
+      step.source = step.offset == metaOffset ? kNumArgs + 1 : -1;
+      break;
+    case Step::Value:
+      step.source = step.value == Py_None   ? kNumArgs + 2
+                    : step.value == Py_True ? kNumArgs + 3
+                                            : kNumArgs + 4;
+      break;
+    case Step::Byte:
+      break;
+    }
+  }
   steps_ = std::move(steps);
   metaOffset_ = metaOffset;
   type_ = nodeType;
@@ -231,30 +251,20 @@ std::string NodeInit::learn(PyObject* nodeType, PyObject* init,
 }
 
 void NodeInit::init(PyObject* n, PyObject* const (&fields)[kNumArgs], PyObject* meta) {
+  // What each step stores, by Step::source: the arguments, the node, the meta
+  // dict given, then the constants (a fresh dict where the source is -1).
+  PyObject* const sources[] = {
+      fields[Graph], fields[Name], fields[Op], fields[Target], fields[Type], n,
+      meta,          Py_None,      Py_True,    Py_False};
   char* base = reinterpret_cast<char*>(n);
   for (const Step& s : steps_) {
     if (s.kind == Step::Byte) {
       *reinterpret_cast<unsigned char*>(base + s.offset) = s.byte;
       continue;
     }
-    PyObject* v = nullptr;
-    switch (s.kind) {
-    case Step::Field:
-      v = fields[s.arg];
-      break;
-    case Step::Self:
-      v = n;
-      break;
-    case Step::Value:
-      v = s.value;
-      break;
-    case Step::FreshDict:
-      v = s.offset == metaOffset_ ? meta : nullptr;
-      break;
-    case Step::Byte:
-      break;
-    }
-    if (v) {
+    PyObject* v;
+    if (s.source >= 0) {
+      v = sources[s.source];
       Py_INCREF(v);
     } else if (!(v = PyDict_New())) {
       throw pybind11::error_already_set();

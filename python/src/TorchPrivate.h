@@ -142,6 +142,9 @@ private:
     int arg = 0;               ///< Field: the argument
     PyObject* value = nullptr; ///< Value: None, True or False
     unsigned char byte = 0;    ///< Byte: the value of a T_BOOL slot
+    /// What init stores: an argument (0-4), the node (5), the meta given (6),
+    /// None/True/False (7-9), or a fresh dict (-1).
+    int source = -1;
   };
   std::vector<Step> steps_;
   PyObject* type_ = nullptr; ///< torch.fx.Node, kept alive by its module
