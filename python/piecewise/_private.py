@@ -75,9 +75,15 @@ SURFACES: List[Tuple[str, str, str]] = [
      "Graph._root, Graph._len, Graph._find_nodes_lookup_table.table (a defaultdict(dict): "
      "missing buckets made in C++) and its (op, target-if-call_function) key",
      "build_split / sync_edits / erase_nodes: the graph's bookkeeping kept in C++", _CHECKED),
+    ("what _NodeBase.__init__ writes into a new node (learned from it on a sample node: every "
+     "member slot of Node's classes and every other byte of the object checked)",
+     "node_init: the C++ node makers write those fields instead of calling it", _CHECKED),
     ("the instance dict _make_graph_module gives a _LazyGraphModule",
      "lazy_module: copied as a template per piece", _CHECKED),
     ("FakeTensor._fake_device / fake_device", "node_meta: a fake tensor's device", _CHECKED),
+    ("torch._C.DisableTorchFunctionSubclass, torch._C._disabled_torch_function_impl",
+     "node_meta: an exact FakeTensor whose __torch_function__ is the disabled one is read "
+     "with subclass torch functions off (no per-read __torch_function__ lookup)", _CHECKED),
     # -- Python: what the torch.compile backend needs of Dynamo and Inductor (every backend
     #    that compiles pieces with Inductor reaches these; spelled in this module only)
     ("torch._inductor.compile_fx.compile_fx", "compile_fx(): the backend's inductor compile "
@@ -297,6 +303,16 @@ class _NullContext:
         return False
 
 
+def quiet_torch_function():
+    """``(torch._C.DisableTorchFunctionSubclass, torch._C._disabled_torch_function_impl)`` for
+    the C++ meta reader (NodeMeta.cpp), or ``(None, None)`` on a torch without them."""
+    off = getattr(torch._C, "DisableTorchFunctionSubclass", None)
+    impl = getattr(torch._C, "_disabled_torch_function_impl", None)
+    if off is None or impl is None:
+        return None, None
+    return off, impl
+
+
 def torch_api():
     """What the C++ builder calls (``_core.configure_fx_builder``); None on a torch without
     it."""
@@ -339,6 +355,8 @@ DESCRIPTIONS: Dict[str, str] = {
                    "(the graph's namespace, node list, find_nodes table and length kept there)",
     "sync_edits": "C++ applies split_graph's edits (decompose-size) to the caller's graph",
     "erase_nodes": "C++ erases the nodes split_graph's edits removed (Graph.erase_node's steps)",
+    "node_init": "the C++ node makers write a new node's fields as torch's _NodeBase.__init__ "
+                 "does (learned from it on a sample node) instead of calling it",
 }
 NAMES = tuple(DESCRIPTIONS)
 
@@ -380,6 +398,7 @@ def _apply(config: Dict[str, bool]) -> None:
         maker = None if config["lazy_module"] else _split._public_module
         _core.configure_fx_builder(make_module=maker, **api)
     _split._fast_build = _split._build_fast if config["build_split"] else None
+    _core.set_node_init(config["node_init"])
 
 
 def _configure_lazy_template() -> Optional[str]:
@@ -482,11 +501,33 @@ def _prerequisite(k: str, _core) -> Optional[str]:
         return "this torch has no torch._C._NodeBase/_fx_map_arg"
     elif k == "lazy_module":
         return _configure_lazy_template()
+    elif k == "node_init":
+        api = torch_api()
+        if api is None:
+            return "this torch has no torch._C._NodeBase"
+        # Five distinct objects: the recipe tells each argument by identity.
+        sample = (tfx.Graph(), "piecewise_sample_name", "placeholder",
+                  "piecewise_sample_target", int)
+        reason = _core.learn_node_init(tfx.Node, node_initializer(), sample)
+        return reason or None
     return None
 
 
+def node_initializer():
+    """torch's node initializer, ``_NodeBase.__init__``, which node_init learns its recipe
+    from (a test stands in for a torch whose initializer writes something else)."""
+    return torch._C._NodeBase.__init__
+
+
+def _uses(k: str, _core) -> int:
+    """How often path ``k`` ran (node_init counts in C++, per node)."""
+    return _core.node_init_uses() if k == "node_init" else USED[k]
+
+
 def _compare(k: str, trial: Dict[str, bool], reference) -> Optional[str]:
-    before = USED[k]
+    from . import _core
+
+    before = _uses(k, _core)
     try:
         got = [_observe_split(g, trial) for g in (True, False)]
     except Exception as e:
@@ -499,8 +540,12 @@ def _compare(k: str, trial: Dict[str, bool], reference) -> Optional[str]:
         if diff is not None:
             probe = "the probe with get_attr" if with_attr else "the probe"
             return f"{probe} differs from torch's public API at {diff}"
-    if k != "node_fields" and USED[k] == before:
-        return "the probe did not reach it"
+    if k != "node_fields":
+        after = _uses(k, _core)
+        if after == before:
+            return "the probe did not reach it"
+        if k == "node_init":
+            USED[k] += 1
     return None
 
 
@@ -645,6 +690,16 @@ def _observe_graph(g: tfx.Graph):
 def _observe_node(n: tfx.Node, g: tfx.Graph):
     state = n.__getstate__() if hasattr(n, "__getstate__") else dict(vars(n))
     state = {k: v for k, v in dict(state).items() if k not in ("graph", "_prev", "_next", "meta")}
+    # Every C member slot of the node's classes, also one __getstate__ does not list (a
+    # field a newer torch's initializer sets).
+    for cls in type(n).__mro__:
+        for key, d in vars(cls).items():
+            if type(d).__name__ == "member_descriptor" and key not in state and key != "meta":
+                try:
+                    v = d.__get__(n, type(n))
+                except AttributeError:
+                    v = "<unset>"
+                state[key] = ("graph", v is g) if key == "graph" else v
     return {
         "name": n.name, "op": n.op, "target": _leaf(n.target), "type": n.type,
         "class": type(n).__name__, "args": _arg(n.args), "kwargs": _arg(n.kwargs),

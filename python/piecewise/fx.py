@@ -233,7 +233,8 @@ def _node_meta(n: tfx.Node):
 # split/hashes call without leaving C++: the ``node_meta`` fast path, set by
 # _private.probe_fast_paths when it agrees. None falls back to the Python functions above
 # (what the tests compare against).
-_core.configure_meta(torch.Tensor, _FakeTensor, torch.SymInt, torch.SymFloat, torch.SymBool)
+_core.configure_meta(torch.Tensor, _FakeTensor, torch.SymInt, torch.SymFloat, torch.SymBool,
+                     *_private.quiet_torch_function())
 _NODE_META_CPP = None
 
 

@@ -394,8 +394,11 @@ def _build_fast(gm, nodes, pieces, hashes):
         _private.USED["lazy_module"] += 1
     items: List[SplitItem] = []
     children = {}
-    for (name, sub), piece in zip(built, pieces):
-        items.append(_item(piece, name, sub, hashes, len(items)))
+    # Each piece's fields come back with its module (no attribute reads of the records).
+    for name, sub, pid, splitting, kind, reason, h in built:
+        if h is None:
+            h = _LazyHash(hashes, len(items))
+        items.append(SplitItem(name, pid, splitting, sub, h, kind, reason))
         children[name] = sub
     return _finish(gm, top, env, _output_node(nodes), children, None), items
 

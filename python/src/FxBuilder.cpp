@@ -19,6 +19,7 @@
 #include "Bindings.h"
 #include "GraphWriter.h"
 #include "LazyModule.h"
+#include "PieceRecord.h"
 #include "PyUtil.h"
 #include "TorchPrivate.h"
 
@@ -206,12 +207,12 @@ py::list buildSplit(py::handle top, const py::list& nodes, const py::list& piece
   py::object callBucket = topWriter.bucket(s.callModule, Py_None);
   py::list built;
   for (py::handle piece : pieces) {
-    py::object id = checked(PyObject_GetAttr(piece.ptr(), s.ids));
-    py::object pnodes = checked(PyObject_GetAttr(piece.ptr(), s.nodes));
-    py::object pin = checked(PyObject_GetAttr(piece.ptr(), s.inputs));
-    py::object pout = checked(PyObject_GetAttr(piece.ptr(), s.outputs));
-    if (!PyList_Check(pnodes.ptr()) || !PyList_Check(pin.ptr()) || !PyList_Check(pout.ptr()))
-      throw std::invalid_argument("piecewise._core.build_split: a piece's lists are not lists");
+    // The record IRGraph.split made (read in C++: no attribute lookup per field).
+    const auto& record = piece.cast<const PieceRecord&>();
+    py::object id = checked(PyLong_FromLongLong(record.id));
+    const py::list& pnodes = record.nodes;
+    const py::list& pin = record.inputs;
+    const py::list& pout = record.outputs;
     py::object name = checked(PyUnicode_FromFormat("submod_%S", id.ptr()));
 
     py::object sg = checked(PyObject_CallNoArgs(fxApi()->graphType.ptr()));
@@ -275,7 +276,9 @@ py::list buildSplit(py::handle top, const py::list& nodes, const py::list& piece
                                       getitemBucket.ptr(), &getitemInputs);
       check(PyDict_SetItem(env.ptr(), src, n.ptr()));
     }
-    built.append(py::make_tuple(name, sub));
+    std::string_view kind = pieceKindName(record.kind);
+    built.append(py::make_tuple(name, sub, id, record.kind == PieceKind::Splitting,
+                                py::str(kind.data(), kind.size()), record.reason, record.hash));
   }
   topWriter.finish();
   return built;
@@ -304,8 +307,9 @@ void bindFxBuilder(py::module_& m) {
       "The torch.fx classes and helpers build_split calls.");
   m.def("build_split", &buildSplit, py::arg("top"), py::arg("nodes"), py::arg("pieces"),
         py::arg("env"),
-        "The stitching graph's placeholders and, per piece, its GraphModule, call and "
-        "getitems (see FxBuilder.cpp); returns [(name, module)] in piece order.");
+        "The stitching graph's placeholders and, per piece (the Piece records IRGraph.split "
+        "returned), its GraphModule, call and getitems (see FxBuilder.cpp); returns [(name, "
+        "module, id, is_splitting, kind_name, reason, hash)] in piece order.");
 }
 
 } // namespace piecewise::python

@@ -1,12 +1,12 @@
 //===- GraphWriter.cpp - Appending fx.Nodes to a Graph from C++ -----------===//
 //
 // GraphWriter makes a node the way Graph.create_node does, minus the work a
-// valid source graph makes redundant: `Node.__new__` and `_NodeBase.__init__`,
-// then `_update_args_kwargs` (users and input nodes, or setArgs when the
-// inputs are known), the name registered in the graph's namespace (a clash
-// goes through `create_name`), the node inserted before the root and indexed
-// in the find_nodes table. split.py checks once, at import, that the result
-// equals what Graph.create_node gives before it configures the builders.
+// valid source graph makes redundant: `Node.__new__` and `_NodeBase.__init__`
+// (or, where the node_init path is on, what it writes: NodeInit), then `_update_args_kwargs` (users
+// and input nodes, or setArgs when the inputs are known), the name registered in the graph's
+// namespace (a clash goes through `create_name`), the node inserted before the root and indexed in
+// the find_nodes table. split.py checks once, at import, that the result equals what
+// Graph.create_node gives before it configures the builders.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,6 +64,13 @@ GraphWriter::GraphWriter(py::handle graph) : graph_(graph) {
   if (PyMethod_Check(insert_.ptr()) && PyMethod_GET_SELF(insert_.ptr()) == root.ptr() &&
       PyMethod_GET_FUNCTION(insert_.ptr()) == fxApi()->prepend.ptr())
     insert_ = checked(PyObject_GetAttr(root.ptr(), s.prependC));
+  // A bound one-argument C method (the root's `_prepend`): its C function is called
+  // directly, as the method call would call it.
+  if (PyCFunction_Check(insert_.ptr()) &&
+      (PyCFunction_GET_FLAGS(insert_.ptr()) & ~METH_COEXIST) == METH_O) {
+    insertFn_ = PyCFunction_GET_FUNCTION(insert_.ptr());
+    insertSelf_ = PyCFunction_GET_SELF(insert_.ptr());
+  }
   py::object lookup = checked(PyObject_GetAttr(graph.ptr(), s.lookupTable));
   table_ = checked(PyObject_GetAttr(lookup.ptr(), s.table));
   // torch's table is a defaultdict(dict): a missing bucket is then made here as its
@@ -110,20 +117,28 @@ py::object GraphWriter::append(py::object name, PyObject* op, PyObject* target, 
   auto* nodeType = reinterpret_cast<PyTypeObject*>(fxApi()->nodeType.ptr());
   py::object n = checked(nodeType->tp_new(nodeType, emptyTuple().ptr(), nullptr));
   PyObject* fields[] = {graph_.ptr(), name.ptr(), op, target, type};
-  check(reinterpret_cast<PyTypeObject*>(fxApi()->nodeBase.ptr())
-            ->tp_init(n.ptr(), initArgs(fields), nullptr));
+  NodeInit& direct = NodeInit::instance();
+  bool metaSet = direct.applies(n.ptr());
+  if (metaSet)
+    direct.init(n.ptr(), fields, meta.ptr());
+  else
+    check(reinterpret_cast<PyTypeObject*>(fxApi()->nodeBase.ptr())
+              ->tp_init(n.ptr(), initArgs(fields), nullptr));
   if (!inputs || !setArgs(n.ptr(), args, kwargs, *inputs)) {
     PyObject* update[] = {n.ptr(), args, kwargs};
     checked(PyObject_Vectorcall(fxApi()->update.ptr(), update, 3, nullptr));
   }
   check(PyDict_SetItem(objToName_.ptr(), n.ptr(), name.ptr()));
-  checked(PyObject_CallOneArg(insert_.ptr(), n.ptr()));
+  checked(insertFn_ ? insertFn_(insertSelf_, n.ptr())
+                    : PyObject_CallOneArg(insert_.ptr(), n.ptr()));
   check(PyDict_CheckExact(bucket) ? PyDict_SetItem(bucket, n.ptr(), Py_None)
                                   : PyObject_SetItem(bucket, n.ptr(), Py_None));
-  if (NodeFields::instance().isNode(n.ptr()))
-    NodeFields::instance().set(n.ptr(), NodeFields::Meta, meta.ptr());
-  else
-    check(PyObject_GenericSetAttr(n.ptr(), fxNames().meta, meta.ptr()));
+  if (!metaSet) { // (node_init stored it)
+    if (NodeFields::instance().isNode(n.ptr()))
+      NodeFields::instance().set(n.ptr(), NodeFields::Meta, meta.ptr());
+    else
+      check(PyObject_GenericSetAttr(n.ptr(), fxNames().meta, meta.ptr()));
+  }
   ++added_;
   return n;
 }

@@ -89,6 +89,9 @@ private:
   pybind11::object uniqueName(pybind11::object name);
 
   pybind11::object used_, objToName_, createName_, baseCount_, insert_, table_, init_;
+  /// `insert_`'s C function and its self, when it is a bound METH_O C method.
+  PyCFunction insertFn_ = nullptr;
+  PyObject* insertSelf_ = nullptr; ///< kept alive by insert_
   /// The table is exactly a `defaultdict(dict)`.
   bool dictBuckets_ = false;
   std::vector<Bucket> recent_;

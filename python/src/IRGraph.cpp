@@ -136,7 +136,10 @@ py::object IRGraph::exportNodes(bool compact) {
     const int32_t* o = origin_.find(n);
     int32_t origin = o ? *o : -1;
     if (origin >= 0 && !changed(n, origin)) {
-      out[k] = compact ? py::object(py::none()) : py::object(py::int_(origin));
+      PyObject* v = compact ? Py_NewRef(Py_None) : PyLong_FromLong(origin);
+      if (!v)
+        throw py::error_already_set();
+      PyList_SetItem(out.ptr(), k, v); // steals v (the new list's slot is empty)
       continue;
     }
     py::object args = py::none(), kwargs = py::none();

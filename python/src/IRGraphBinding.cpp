@@ -12,6 +12,7 @@
 #include "Bindings.h"
 #include "IRGraph.h"
 #include "NodeMeta.h"
+#include "PieceRecord.h"
 #include "Registry.h"
 #include "TorchPrivate.h"
 
@@ -31,22 +32,25 @@ namespace py = pybind11;
 namespace piecewise::python {
 namespace {
 
-/// One piece of a split, as Python sees it (node positions in the synced
-/// graph order).
-struct PieceRecord {
-  int64_t id = 0;
-  PieceKind kind = PieceKind::Compiled;
-  std::string reason;
-  py::list nodes, inputs, outputs;
-  py::object hash; ///< 16 hex digits, or None until hashes() (deferred meta)
-};
-
 /// What split() returns.
 struct SplitResult {
   py::object sync; ///< export(): None when unchanged, else the node list
   py::list pieces; ///< PieceRecord, in piece order
   py::object numUnique;
 };
+
+/// The synced-graph positions of `nodes`, as a list of ints.
+template <class Nodes> py::list positions(const IRGraph& ir, const Nodes& nodes) {
+  py::list out(nodes.size());
+  Py_ssize_t i = 0;
+  for (const Node* n : nodes) {
+    PyObject* v = PyLong_FromLong(ir.position(n));
+    if (!v)
+      throw py::error_already_set();
+    PyList_SET_ITEM(out.ptr(), i++, v);
+  }
+  return out;
+}
 
 /// decompose-size + the splitting-op partitioner (splitGraphLoadingMeta when
 /// meta is deferred: the boundary values' meta is fetched through
@@ -100,12 +104,9 @@ SplitResult splitIR(IRGraph& ir, const std::vector<std::string>& ops, bool decom
     r.id = piece.id;
     r.kind = piece.kind;
     r.reason = piece.reason;
-    for (Node* n : piece.nodes)
-      r.nodes.append(ir.position(n));
-    for (Node* n : piece.inputs)
-      r.inputs.append(ir.position(n));
-    for (Node* n : piece.outputs)
-      r.outputs.append(ir.position(n));
+    r.nodes = positions(ir, piece.nodes);
+    r.inputs = positions(ir, piece.inputs);
+    r.outputs = positions(ir, piece.outputs);
     r.hash = hashed ? py::object(py::str(piece.hashString())) : py::none();
     result.pieces.append(py::cast(std::move(r)));
   }

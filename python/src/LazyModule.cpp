@@ -52,6 +52,21 @@ struct Template {
 
 Template* gTemplate = nullptr;
 
+/// `type()` for a container type: the builtin ones (exactly dict, list, set,
+/// OrderedDict) made by their C constructors, the same empty object the call
+/// makes without the type call.
+py::object freshContainer(PyObject* type) {
+  if (type == reinterpret_cast<PyObject*>(&PyDict_Type))
+    return checked(PyDict_New());
+  if (type == reinterpret_cast<PyObject*>(&PyODict_Type))
+    return checked(PyODict_New());
+  if (type == reinterpret_cast<PyObject*>(&PyList_Type))
+    return checked(PyList_New(0));
+  if (type == reinterpret_cast<PyObject*>(&PySet_Type))
+    return checked(PySet_New(nullptr));
+  return checked(PyObject_CallNoArgs(type));
+}
+
 } // namespace
 
 bool lazyModuleConfigured() {
@@ -78,7 +93,7 @@ py::object makeLazyModule(py::handle graph, py::handle modules) {
       v = e.value;
       break;
     case Entry::Fresh:
-      v = checked(PyObject_CallNoArgs(e.value.ptr()));
+      v = freshContainer(e.value.ptr());
       break;
     case Entry::Graph:
       v = py::reinterpret_borrow<py::object>(graph);

@@ -5,7 +5,9 @@
 // exceptions and the cache contents are the ones the Python code gives; the
 // fast paths (an exact int, list or tuple; a Tensor subclass when
 // torch.Tensor's metaclass keeps type's __instancecheck__; a tuple or list
-// iterated with the builtin iterator) only skip what cannot change a result.
+// iterated with the builtin iterator; an exact FakeTensor whose
+// `__torch_function__` is torch's disabled one read with subclass torch
+// functions off, see quietFake) only skip what cannot change a result.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +53,9 @@ struct Names {
   PyObject* isdigit = intern("isdigit");
   PyObject* minus = intern("-");
   PyObject* instancecheck = intern("__instancecheck__");
+  PyObject* torchFunction = intern("__torch_function__");
+  PyObject* enter = intern("__enter__");
+  PyObject* exit = intern("__exit__");
 };
 
 const Names& names() {
@@ -70,7 +75,11 @@ struct State {
   PyObject* symInt = nullptr;
   PyObject* symFloat = nullptr;
   PyObject* symBool = nullptr;
-  py::object keep[5];
+  /// A torch._C.DisableTorchFunctionSubclass() and
+  /// torch._C._disabled_torch_function_impl, or null (see quietFake).
+  PyObject* subclassOff = nullptr;
+  PyObject* disabledImpl = nullptr;
+  py::object keep[7];
   py::object metaTensor = py::int_(static_cast<int>(MetaTensor));
   py::object metaSym = py::int_(static_cast<int>(MetaSym));
   py::object metaList = py::int_(static_cast<int>(MetaList));
@@ -241,8 +250,112 @@ py::object encodeList(State& s, PyObject* v) {
   return checked(PyTuple_Pack(2, s.metaList.ptr(), items.ptr()));
 }
 
+/// Whether the exact FakeTensor `v` can be read with subclass torch functions
+/// off: its class's `__torch_function__` is torch's disabled one and its
+/// instance dict has none. torch's getters then find no torch function for it
+/// either way (a torch-function mode still runs: only subclasses are off),
+/// but with them off they skip the attribute lookup that finds it.
+bool quietFake(const State& s, PyObject* v) {
+  if (!s.subclassOff)
+    return false;
+  const Names& nm = names();
+  if (_PyType_Lookup(Py_TYPE(v), nm.torchFunction) != s.disabledImpl)
+    return false;
+  PyObject** dict = _PyObject_GetDictPtr(v);
+  if (dict && *dict) {
+    int has = PyDict_Contains(*dict, nm.torchFunction);
+    if (has < 0)
+      throw py::error_already_set();
+    return has == 0;
+  }
+  return true;
+}
+
+/// torch._C.DisableTorchFunctionSubclass entered for its lifetime (its exit
+/// also runs when an exception leaves, which stays the pending one).
+class SubclassTorchFunctionOff {
+public:
+  explicit SubclassTorchFunctionOff(const State& s) : ctx_(s.subclassOff) {
+    PyObject* args[] = {ctx_};
+    checked(PyObject_VectorcallMethod(names().enter, args, 1 | PY_VECTORCALL_ARGUMENTS_OFFSET,
+                                      nullptr));
+  }
+  ~SubclassTorchFunctionOff() {
+    PyObject *type, *value, *trace;
+    PyErr_Fetch(&type, &value, &trace);
+    PyObject* args[] = {ctx_};
+    PyObject* r =
+        PyObject_VectorcallMethod(names().exit, args, 1 | PY_VECTORCALL_ARGUMENTS_OFFSET, nullptr);
+    if (r)
+      Py_DECREF(r);
+    else if (!type)
+      PyErr_WriteUnraisable(ctx_); // cannot throw from here; the state was restored or not
+    PyErr_Clear();
+    PyErr_Restore(type, value, trace);
+  }
+  SubclassTorchFunctionOff(const SubclassTorchFunctionOff&) = delete;
+  SubclassTorchFunctionOff& operator=(const SubclassTorchFunctionOff&) = delete;
+
+private:
+  PyObject* ctx_;
+};
+
+/// A FakeTensor's device: ``device`` is a Python property in front of
+/// ``fake_device``, in turn a property returning the instance's
+/// ``_fake_device``: that attribute is read when it is there (no Python frame
+/// per tensor).
+py::object fakeDevice(PyObject* v) {
+  const Names& nm = names();
+  PyObject* hit = PyObject_GetAttr(v, nm.fakeDeviceSlot);
+  if (!hit) {
+    if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+      throw py::error_already_set();
+    PyErr_Clear();
+    hit = PyObject_GetAttr(v, nm.fakeDevice);
+  }
+  return checked(hit);
+}
+
+/// encodeTensor for a FakeTensor quietFake accepts: its stride(), dtype,
+/// device and shape read with subclass torch functions off, then encoded in
+/// encodeTensor's order.
+py::object encodeQuietFake(State& s, PyObject* v) {
+  const Names& nm = names();
+  py::object st, dt, dev, shape;
+  {
+    SubclassTorchFunctionOff off(s);
+    st = py::reinterpret_steal<py::object>(PyObject_CallMethodNoArgs(v, nm.stride));
+    if (!st) {
+      if (!PyErr_ExceptionMatches(PyExc_Exception))
+        throw py::error_already_set();
+      PyErr_Clear();
+    }
+    dt = checked(PyObject_GetAttr(v, nm.dtype));
+    dev = fakeDevice(v);
+    shape = checked(PyObject_GetAttr(v, nm.shape));
+  }
+  py::object strides = py::none();
+  if (st) {
+    try {
+      strides = dims(s, st.ptr());
+    } catch (py::error_already_set& e) {
+      if (!e.matches(PyExc_Exception))
+        throw;
+    }
+  }
+  py::object dts = cachedText(s, s.dtypeText, dt.ptr(), true);
+  py::object devs = cachedText(s, s.deviceText, dev.ptr(), false);
+  py::list sizes = dims(s, shape.ptr());
+  return checked(
+      PyTuple_Pack(5, s.metaTensor.ptr(), dts.ptr(), sizes.ptr(), strides.ptr(), devs.ptr()));
+}
+
 py::object encodeTensor(State& s, PyObject* v) {
   const Names& nm = names();
+  // A FakeTensor's ``device`` is a Python property in front of ``fake_device``.
+  bool fake = s.fakeTensor && Py_TYPE(v) == reinterpret_cast<PyTypeObject*>(s.fakeTensor);
+  if (fake && quietFake(s, v))
+    return encodeQuietFake(s, v);
   py::object strides = py::none();
   try {
     py::object st = checked(PyObject_CallMethodNoArgs(v, nm.stride));
@@ -253,23 +366,7 @@ py::object encodeTensor(State& s, PyObject* v) {
   }
   py::object dt = checked(PyObject_GetAttr(v, nm.dtype));
   py::object dts = cachedText(s, s.dtypeText, dt.ptr(), true);
-  // A FakeTensor's ``device`` is a Python property in front of ``fake_device``.
-  bool fake = s.fakeTensor && Py_TYPE(v) == reinterpret_cast<PyTypeObject*>(s.fakeTensor);
-  // ``fake_device`` is in turn a property returning the instance's ``_fake_device``: read
-  // that attribute when it is there (no Python frame per tensor).
-  py::object dev;
-  if (fake) {
-    PyObject* hit = PyObject_GetAttr(v, nm.fakeDeviceSlot);
-    if (!hit) {
-      if (!PyErr_ExceptionMatches(PyExc_AttributeError))
-        throw py::error_already_set();
-      PyErr_Clear();
-      hit = PyObject_GetAttr(v, nm.fakeDevice);
-    }
-    dev = checked(hit);
-  } else {
-    dev = checked(PyObject_GetAttr(v, nm.device));
-  }
+  py::object dev = fake ? fakeDevice(v) : checked(PyObject_GetAttr(v, nm.device));
   py::object devs = cachedText(s, s.deviceText, dev.ptr(), false);
   py::object shape = checked(PyObject_GetAttr(v, nm.shape));
   py::list sizes = dims(s, shape.ptr());
@@ -320,7 +417,8 @@ py::object mapGet(PyObject* m, PyObject* key) {
 } // namespace
 
 void configureNodeMeta(py::handle tensor, py::handle fakeTensor, py::handle symInt,
-                       py::handle symFloat, py::handle symBool) {
+                       py::handle symFloat, py::handle symBool, py::handle subclassOff,
+                       py::handle disabledImpl) {
   State& s = state();
   if (!PyType_Check(tensor.ptr()) || !PyType_Check(symInt.ptr()) || !PyType_Check(symFloat.ptr()) ||
       !PyType_Check(symBool.ptr()) || (!fakeTensor.is_none() && !PyType_Check(fakeTensor.ptr())))
@@ -330,6 +428,13 @@ void configureNodeMeta(py::handle tensor, py::handle fakeTensor, py::handle symI
   s.keep[2] = py::reinterpret_borrow<py::object>(symInt);
   s.keep[3] = py::reinterpret_borrow<py::object>(symFloat);
   s.keep[4] = py::reinterpret_borrow<py::object>(symBool);
+  s.subclassOff = s.disabledImpl = nullptr;
+  if (!subclassOff.is_none() && !disabledImpl.is_none()) {
+    s.keep[5] = checked(PyObject_CallNoArgs(subclassOff.ptr())); // one context, entered per read
+    s.keep[6] = py::reinterpret_borrow<py::object>(disabledImpl);
+    s.subclassOff = s.keep[5].ptr();
+    s.disabledImpl = disabledImpl.ptr();
+  }
   s.tensor = reinterpret_cast<PyTypeObject*>(tensor.ptr());
   s.fakeTensor = fakeTensor.is_none() ? nullptr : fakeTensor.ptr();
   s.symInt = symInt.ptr();
@@ -403,10 +508,16 @@ void bindNodeMeta(py::module_& m) {
   m.def(
       "configure_meta",
       [](py::handle tensor, py::handle fakeTensor, py::handle symInt, py::handle symFloat,
-         py::handle symBool) { configureNodeMeta(tensor, fakeTensor, symInt, symFloat, symBool); },
+         py::handle symBool, py::handle subclassOff, py::handle disabledImpl) {
+        configureNodeMeta(tensor, fakeTensor, symInt, symFloat, symBool, subclassOff, disabledImpl);
+      },
       py::arg("tensor"), py::arg("fake_tensor"), py::arg("sym_int"), py::arg("sym_float"),
-      py::arg("sym_bool"),
-      "Installs the torch classes node_meta tests values against (done by piecewise.fx).");
+      py::arg("sym_bool"), py::arg("subclass_off") = py::none(),
+      py::arg("disabled_impl") = py::none(),
+      "Installs the torch classes node_meta tests values against (done by piecewise.fx); "
+      "with torch._C.DisableTorchFunctionSubclass and _disabled_torch_function_impl, an "
+      "exact FakeTensor that keeps the disabled __torch_function__ is read with subclass "
+      "torch functions off (the same values, without the per-read lookup).");
   m.def(
       "node_meta", [](py::handle node) { return nodeMeta(node); }, py::arg("node"),
       "An fx.Node's meta tuple, read in C++: exactly piecewise.fx._node_meta(node).");

@@ -35,10 +35,15 @@ enum MetaTag : int {
 
 /// Installs the torch types the encoder tests values against (done once by
 /// piecewise.fx): torch.Tensor, FakeTensor (or None), torch.SymInt,
-/// torch.SymFloat, torch.SymBool.
+/// torch.SymFloat, torch.SymBool; and, where torch has them (else None),
+/// torch._C.DisableTorchFunctionSubclass and
+/// torch._C._disabled_torch_function_impl, with which an exact FakeTensor
+/// that keeps the disabled `__torch_function__` is read without torch's
+/// per-read `__torch_function__` lookup (NodeMeta.cpp, encodeTensor).
 void configureNodeMeta(pybind11::handle tensor, pybind11::handle fakeTensor,
-                       pybind11::handle symInt, pybind11::handle symFloat,
-                       pybind11::handle symBool);
+                       pybind11::handle symInt, pybind11::handle symFloat, pybind11::handle symBool,
+                       pybind11::handle subclassOff = pybind11::none(),
+                       pybind11::handle disabledImpl = pybind11::none());
 
 /// Whether configureNodeMeta() was called.
 bool nodeMetaConfigured();

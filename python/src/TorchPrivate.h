@@ -22,6 +22,10 @@
 //    .table keyed (op, target if op == "call_function" else None), a
 //    defaultdict(dict) whose missing buckets GraphWriter makes itself.
 //    [build_split, sync_edits, erase_nodes]
+//  - What _NodeBase.__init__ writes into a node Node.__new__ made (NodeInit
+//    below: learned from torch's own initializer on a sample node, every
+//    member slot of Node's classes and every other byte of the object
+//    checked). [node_init]
 //  - GraphModule._erase_node_hooks (erase_nodes declines when set).
 //  - the instance dict of a _LazyGraphModule (LazyModule.cpp copies a template
 //    of the one torch's _make_graph_module makes). [lazy_module]
@@ -37,6 +41,8 @@
 
 #include <array>
 #include <cstddef>
+#include <string>
+#include <vector>
 
 namespace piecewise::python {
 
@@ -90,6 +96,61 @@ public:
 private:
   PyObject* type_ = nullptr; ///< torch.fx.Node, kept alive by its module
   std::array<Py_ssize_t, kNumFields> offsets_{};
+};
+
+/// The node_init fast path: a new node's fields written as
+/// `_NodeBase.__init__(graph, name, op, target, type)` writes them, without
+/// the call (its argument parsing and the meta dict it makes, which the
+/// builders replace at once). What to write is learned from torch's own
+/// initializer: `learn` runs it on a sample node and records, for every
+/// member slot of Node's classes it changed, which of its arguments, the
+/// node itself, None/True/False or a fresh empty dict it stored; it declines
+/// (returns why) when the initializer writes anything else, or any byte of
+/// the object outside a member slot. The import-time probe then compares
+/// whole splits with torch's public API, as for every fast path.
+class NodeInit {
+public:
+  /// The argument order of `_NodeBase.__init__` (and of `init`'s `fields`).
+  enum Arg { Graph, Name, Op, Target, Type, kNumArgs };
+
+  /// Learns the recipe from `init(node, *sample)` (torch's
+  /// `_NodeBase.__init__`) on a node of `nodeType` made by its tp_new, with
+  /// `sample` five distinct objects. Returns "" when learned, else why not
+  /// (nothing learned). `init` is a parameter so that a test can stand in for
+  /// a torch whose initializer writes something else.
+  std::string learn(PyObject* nodeType, PyObject* init, PyObject* const (&sample)[kNumArgs]);
+  /// Turns the path on (only once learned) or off.
+  void enable(bool on) { on_ = on && type_ != nullptr; }
+  bool enabled() const { return on_; }
+  /// Whether `n` (fresh from tp_new) is initialized by `init`.
+  bool applies(PyObject* n) const {
+    return on_ && Py_TYPE(n) == reinterpret_cast<PyTypeObject*>(type_);
+  }
+  /// Writes what tp_init(n, fields) writes; the meta slot gets `meta` (a
+  /// new dict the caller made) where tp_init stores a fresh empty dict.
+  /// Pre: applies(n). Throws on a failed allocation.
+  void init(PyObject* n, PyObject* const (&fields)[kNumArgs], PyObject* meta);
+  /// How many nodes `init` has written (the probe checks it ran).
+  Py_ssize_t uses() const { return uses_; }
+
+  static NodeInit& instance();
+
+private:
+  struct Step {
+    enum Kind { Field, Self, Value, FreshDict, Byte } kind;
+    Py_ssize_t offset;
+    int arg = 0;               ///< Field: the argument
+    PyObject* value = nullptr; ///< Value: None, True or False
+    unsigned char byte = 0;    ///< Byte: the value of a T_BOOL slot
+    /// What init stores: an argument (0-4), the node (5), the meta given (6),
+    /// None/True/False (7-9), or a fresh dict (-1).
+    int source = -1;
+  };
+  std::vector<Step> steps_;
+  PyObject* type_ = nullptr; ///< torch.fx.Node, kept alive by its module
+  Py_ssize_t metaOffset_ = -1;
+  bool on_ = false;
+  Py_ssize_t uses_ = 0;
 };
 
 /// `o.<name>` for a _NodeBase field: the slot when NodeFields is resolved

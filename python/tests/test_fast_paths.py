@@ -375,3 +375,144 @@ def test_names_are_registered_as_create_name_registers_them():
         P.probe_fast_paths()
     assert fast == public
     assert any(("y", 99999999999999999999999) in s[2] for s in fast)
+
+
+def _by_name(n):
+    return n.name
+
+
+def _made_nodes(gm, split_gm, items):
+    return [n for g in graphs_of(gm, split_gm, items)[1:] for n in g.nodes]
+
+
+@pytest.mark.fast_paths
+def test_node_init_gives_the_nodes_torchs_initializer_gives():
+    """node_init writes a new node's fields itself (the recipe learned from torch's
+    _NodeBase.__init__): every node it made has the state, slots and bookkeeping the same
+    split gives with torch's initializer called, and the one torch's public API gives."""
+    from piecewise import _core
+
+    assert _core.learn_node_init(tfx.Node, P.node_initializer(),
+                                 (tfx.Graph(), "n", "placeholder", "t", int)) == ""
+    P.probe_fast_paths()
+
+    def observe(config):
+        P._apply(config)
+        gm = model_gm(buffer=False)  # no get_attr: every piece graph is made in C++
+        before = _core.node_init_uses()
+        split_gm, items = split(gm)
+        used = _core.node_init_uses() - before
+        check_torch_agrees(gm, split_gm, items)
+        graphs = [P._observe_graph(g) for g in graphs_of(gm, split_gm, items)]
+        return graphs, used
+
+    try:
+        fast, used = observe(dict(P.ON))
+        called, not_used = observe({**P.ON, "node_init": False})
+        public, _ = observe({k: False for k in P.NAMES})
+    finally:
+        P.probe_fast_paths()
+    assert used > 0 and not_used == 0
+    assert P._first_difference(fast, called) is None
+    assert P._first_difference(fast, public) is None
+
+
+def _initializer_that(extra):
+    """torch's node initializer followed by ``extra(node)``: a torch whose initializer writes
+    one more thing."""
+    real = P.node_initializer()
+
+    def init(node, *args):
+        real(node, *args)
+        extra(node)
+
+    return lambda: init
+
+
+@pytest.mark.fast_paths
+def test_an_initializer_the_recipe_cannot_copy_turns_node_init_off(torch_patch):
+    """torch's initializer gives each node a value node_init cannot make (a function in
+    _repr_fn): node_init learns nothing and is off, the other paths stay on."""
+    torch_patch.setattr(P, "node_initializer",
+                        _initializer_that(lambda n: setattr(n, "_repr_fn", _by_name)))
+    P.probe_fast_paths()
+    assert on() == ALL - {"node_init"}
+    why = {p.name: p.why for p in piecewise.fast_paths()}
+    assert "_repr_fn" in why["node_init"], why
+    from piecewise import _core
+
+    before = _core.node_init_uses()
+    gm = model_gm(buffer=False)
+    check_torch_agrees(gm, *split(gm))
+    assert _core.node_init_uses() == before
+
+
+@pytest.mark.fast_paths
+def test_a_learned_recipe_that_disagrees_with_torch_is_off(torch_patch):
+    """The recipe is learned from an initializer that marks each node erased (a value the
+    recipe can copy): the split node_init would make is not torch's public API's (its code
+    skips the "erased" nodes, so the probe's run of it fails), the probe turns node_init off;
+    the nodes split_graph makes are torch's."""
+    torch_patch.setattr(P, "node_initializer",
+                        _initializer_that(lambda n: setattr(n, "_erased", True)))
+    P.probe_fast_paths()
+    assert on() == ALL - {"node_init"}
+    why = {p.name: p.why for p in piecewise.fast_paths()}
+    assert why["node_init"].startswith(("the probe failed with it", "the probe differs",
+                                        "the probe with get_attr differs")), why
+    gm = model_gm(buffer=False)
+    out = split(gm)
+    check_torch_agrees(gm, *out)
+    assert not any(n._erased for n in _made_nodes(gm, *out))
+
+
+@pytest.mark.fast_paths
+def test_a_changed_node_constructor_turns_the_node_makers_off(torch_patch):
+    """torch's Node.__init__ (which Graph.create_node runs) sets one more field: every C++
+    node maker, node_init with them, is off, and every node made has the field."""
+    real = tfx.Node.__init__
+
+    def init(self, *args, **kwargs):
+        real(self, *args, **kwargs)
+        self._repr_fn = _by_name
+
+    torch_patch.setattr(tfx.Node, "__init__", init)
+    P.probe_fast_paths()
+    assert {"build_split", "sync_edits", "node_init"} <= ALL - on()
+    gm = model_gm()
+    out = split(gm)
+    check_torch_agrees(gm, *out)
+    assert all(n._repr_fn is _by_name for n in _made_nodes(gm, *out))
+
+
+@pytest.mark.fast_paths
+def test_a_fake_tensor_with_a_live_torch_function_is_read_through_it(torch_patch):
+    """The C++ meta reader reads an exact FakeTensor with subclass torch functions off only
+    while its __torch_function__ is torch's disabled one. Give FakeTensor a live one that
+    changes what ``dtype`` says: the reader goes through it (as the Python reference does),
+    node_meta stays on, and every meta tuple is the Python reference's."""
+    from torch._subclasses.fake_tensor import FakeTensor
+    from piecewise import _core, fx as pfx
+
+    seen = []
+
+    @classmethod
+    def torch_function(cls, func, types, args=(), kwargs=None):
+        seen.append(func)
+        with torch._C.DisableTorchFunctionSubclass():
+            out = func(*args, **(kwargs or {}))
+        if func == torch.Tensor.dtype.__get__:
+            return torch.float64
+        return out
+
+    gm = model_gm()
+    torch_patch.setattr(FakeTensor, "__torch_function__", torch_function)
+    P.probe_fast_paths()
+    assert "node_meta" in on()
+    nodes = [n for n in gm.graph.nodes if isinstance(n.meta.get("example_value"), FakeTensor)]
+    assert nodes
+    seen.clear()
+    got = [_core.node_meta(n) for n in nodes]
+    assert torch.Tensor.dtype.__get__ in seen  # the reader went through it
+    assert got == [pfx._node_meta(n) for n in nodes]
+    assert all(m[1] == "float64" for m in got), got
