@@ -18,6 +18,7 @@
 
 #include "piecewise/ir/TensorMeta.h"
 
+#include <optional>
 #include <unordered_map>
 #include <utility>
 
@@ -316,14 +317,18 @@ py::object fakeDevice(PyObject* v) {
   return checked(hit);
 }
 
-/// encodeTensor for a FakeTensor quietFake accepts: its stride(), dtype,
-/// device and shape read with subclass torch functions off, then encoded in
-/// encodeTensor's order.
-py::object encodeQuietFake(State& s, PyObject* v) {
+/// A tensor's meta tuple: its stride() (None when that raises an Exception),
+/// dtype, device and shape, in the Python reader's encoding. An exact
+/// FakeTensor quietFake accepts is read with subclass torch functions off.
+py::object encodeTensor(State& s, PyObject* v) {
   const Names& nm = names();
+  // A FakeTensor's ``device`` is a Python property in front of ``fake_device``.
+  bool fake = s.fakeTensor && Py_TYPE(v) == reinterpret_cast<PyTypeObject*>(s.fakeTensor);
   py::object st, dt, dev, shape;
   {
-    SubclassTorchFunctionOff off(s);
+    std::optional<SubclassTorchFunctionOff> off;
+    if (fake && quietFake(s, v))
+      off.emplace(s);
     st = py::reinterpret_steal<py::object>(PyObject_CallMethodNoArgs(v, nm.stride));
     if (!st) {
       if (!PyErr_ExceptionMatches(PyExc_Exception))
@@ -331,7 +336,7 @@ py::object encodeQuietFake(State& s, PyObject* v) {
       PyErr_Clear();
     }
     dt = checked(PyObject_GetAttr(v, nm.dtype));
-    dev = fakeDevice(v);
+    dev = fake ? fakeDevice(v) : checked(PyObject_GetAttr(v, nm.device));
     shape = checked(PyObject_GetAttr(v, nm.shape));
   }
   py::object strides = py::none();
@@ -345,30 +350,6 @@ py::object encodeQuietFake(State& s, PyObject* v) {
   }
   py::object dts = cachedText(s, s.dtypeText, dt.ptr(), true);
   py::object devs = cachedText(s, s.deviceText, dev.ptr(), false);
-  py::list sizes = dims(s, shape.ptr());
-  return checked(
-      PyTuple_Pack(5, s.metaTensor.ptr(), dts.ptr(), sizes.ptr(), strides.ptr(), devs.ptr()));
-}
-
-py::object encodeTensor(State& s, PyObject* v) {
-  const Names& nm = names();
-  // A FakeTensor's ``device`` is a Python property in front of ``fake_device``.
-  bool fake = s.fakeTensor && Py_TYPE(v) == reinterpret_cast<PyTypeObject*>(s.fakeTensor);
-  if (fake && quietFake(s, v))
-    return encodeQuietFake(s, v);
-  py::object strides = py::none();
-  try {
-    py::object st = checked(PyObject_CallMethodNoArgs(v, nm.stride));
-    strides = dims(s, st.ptr());
-  } catch (py::error_already_set& e) {
-    if (!e.matches(PyExc_Exception))
-      throw;
-  }
-  py::object dt = checked(PyObject_GetAttr(v, nm.dtype));
-  py::object dts = cachedText(s, s.dtypeText, dt.ptr(), true);
-  py::object dev = fake ? fakeDevice(v) : checked(PyObject_GetAttr(v, nm.device));
-  py::object devs = cachedText(s, s.deviceText, dev.ptr(), false);
-  py::object shape = checked(PyObject_GetAttr(v, nm.shape));
   py::list sizes = dims(s, shape.ptr());
   return checked(
       PyTuple_Pack(5, s.metaTensor.ptr(), dts.ptr(), sizes.ptr(), strides.ptr(), devs.ptr()));
