@@ -30,6 +30,7 @@ CLI as an independent reader.
   against eager, -0.0 included.
 """
 
+import contextlib
 import json
 import re
 
@@ -197,6 +198,16 @@ def test_negative_zero_float_input_keeps_its_sign(gains):
     torch._dynamo.reset()
 
 
+@contextlib.contextmanager
+def _scalar_outputs_compiled_for_real():
+    """``capture_scalar_outputs`` on and the compile caches off (a cache hit skips the
+    tensorify pass these tests are about), each through torch's own config ``patch``:
+    monkeypatching a config module breaks the aliases torch 2.14 keeps there."""
+    with torch._dynamo.config.patch(capture_scalar_outputs=True), \
+            torch.compiler.config.patch(force_disable_caches=True):
+        yield
+
+
 def _read_then_write(x, s):
     a = torch.cos(torch.sin(x))
     v = s.item()
@@ -212,9 +223,7 @@ def test_item_read_is_not_moved_past_a_write_of_its_tensor(compile_with, dtype):
     torch._dynamo.reset()
     compiled = torch.compile(_read_then_write, backend=be, dynamic=True)
     x = torch.randn(4, generator=torch.Generator().manual_seed(2))
-    # (A cache hit skips the tensorify pass that restarted: compile for real.)
-    with torch._dynamo.config.patch(capture_scalar_outputs=True), \
-            torch._inductor.config.patch(force_disable_caches=True):
+    with _scalar_outputs_compiled_for_real():
         for value in (0.25, 3.0):
             s_eager = torch.tensor(value, dtype=dtype)
             s_compiled = s_eager.clone()
@@ -230,19 +239,18 @@ def _item_beside_its_tensor(x, s):
     return torch.cos(torch.sin(x)) * v + s
 
 
-def test_backed_float_crossing_beside_its_tensor_compiles(monkeypatch):
-    monkeypatch.setattr(torch._dynamo.config, "capture_scalar_outputs", True)
-    monkeypatch.setattr(torch._inductor.config, "force_disable_caches", True)
+def test_backed_float_crossing_beside_its_tensor_compiles():
     be = piecewise.backend(splitting_ops=["torch.cos"], compile_with="inductor", progress=None)
     torch._dynamo.reset()
     compiled = torch.compile(_item_beside_its_tensor, backend=be, dynamic=True)
     x = torch.randn(4, generator=torch.Generator().manual_seed(3))
     try:
-        for value in (0.25, -3.0, -0.0):
-            s = torch.tensor(value, dtype=torch.float64)
-            expected = _item_beside_its_tensor(x, s)
-            got = compiled(x, s.clone())
-            torch.testing.assert_close(got, expected)
-            assert torch.equal(torch.signbit(got), torch.signbit(expected)), (value, got)
+        with _scalar_outputs_compiled_for_real():
+            for value in (0.25, -3.0, -0.0):
+                s = torch.tensor(value, dtype=torch.float64)
+                expected = _item_beside_its_tensor(x, s)
+                got = compiled(x, s.clone())
+                torch.testing.assert_close(got, expected)
+                assert torch.equal(torch.signbit(got), torch.signbit(expected)), (value, got)
     finally:
         torch._dynamo.reset()
