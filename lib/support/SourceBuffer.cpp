@@ -55,6 +55,35 @@ size_t SourceBuffer::lineStart(uint32_t line) const {
 
 namespace {
 
+/// Whether any of the 64 bytes at `p` is non-ASCII, a CR or a NUL: the whole
+/// input passes through here, so it is read 16 bytes at a time (SSE2 on
+/// x86-64, NEON on arm64) where the compiler has vector types.
+bool hasNonAsciiCROrNul64(const char* p) {
+#if defined(__GNUC__)
+  typedef unsigned char Bytes16 __attribute__((vector_size(16)));
+  Bytes16 bad = {};
+  for (int k = 0; k < 4; ++k) {
+    Bytes16 v;
+    std::memcpy(&v, p + 16 * k, 16);
+    bad |= (Bytes16)(v >= 0x80) | (Bytes16)(v == '\r') | (Bytes16)(v == 0);
+  }
+  uint64_t lo, hi;
+  std::memcpy(&lo, &bad, 8);
+  std::memcpy(&hi, reinterpret_cast<const char*>(&bad) + 8, 8);
+  return (lo | hi) != 0;
+#else
+  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  uint64_t any = 0;
+  for (int k = 0; k < 8; ++k) {
+    uint64_t w;
+    std::memcpy(&w, p + 8 * k, 8);
+    uint64_t cr = w ^ (kOnes * '\r');
+    any |= (w | ((cr - kOnes) & ~cr) | ((w - kOnes) & ~w)) & kHigh;
+  }
+  return any != 0;
+#endif
+}
+
 Location locationOf(const SourceBuffer& buffer, size_t offset) {
   uint32_t line = buffer.lineOf(offset);
   return Location{&buffer, line, static_cast<uint32_t>(offset - buffer.lineStart(line) + 1)};
@@ -102,49 +131,55 @@ std::optional<TextInputProblem> checkTextInput(const SourceBuffer& buffer,
   if (!rules.allowEmpty && text.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos)
     return TextInputProblem{Location{&buffer, 1, 1},
                             fmt::format("input is empty: expected {}", rules.expected)};
-  if (const void* nul = std::memchr(text.data(), '\0', text.size()))
+  // A NUL byte anywhere is reported before any other problem: the input is
+  // binary, and its first invalid byte would say less.
+  auto firstNulFrom = [&](size_t from) -> std::optional<TextInputProblem> {
+    const void* nul = std::memchr(text.data() + from, '\0', text.size() - from);
+    if (!nul)
+      return std::nullopt;
     return TextInputProblem{
         locationOf(buffer, static_cast<size_t>(static_cast<const char*>(nul) - text.data())),
         fmt::format("input contains a NUL byte; this looks like a binary file, not {}",
                     rules.kind)};
-  if (!rules.strictText)
-    return std::nullopt;
-  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
-  auto nonAsciiOrCR = [&](size_t at) {
-    uint64_t w;
-    std::memcpy(&w, text.data() + at, 8);
-    uint64_t cr = w ^ (kOnes * '\r');
-    return (w | ((cr - kOnes) & ~cr)) & kHigh;
   };
+  if (!rules.strictText)
+    return firstNulFrom(0);
+  // One pass: every byte before `i` is ASCII (not NUL, not a lone CR) or part
+  // of a valid UTF-8 sequence, so the first problem found is at `i`.
+  auto problemAt = [&](size_t i, std::string message) {
+    if (std::optional<TextInputProblem> nul = firstNulFrom(i))
+      return *nul;
+    return TextInputProblem{locationOf(buffer, i), std::move(message)};
+  };
+  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
   for (size_t i = 0; i < text.size();) {
-    // Fast paths: 32, then eight ASCII bytes none of which is a CR.
-    if (i + 32 <= text.size() && (nonAsciiOrCR(i) | nonAsciiOrCR(i + 8) | nonAsciiOrCR(i + 16) |
-                                  nonAsciiOrCR(i + 24)) == 0) {
-      i += 32;
+    // Fast paths: 64, then eight ASCII bytes none of which is a CR or a NUL.
+    if (i + 64 <= text.size() && !hasNonAsciiCROrNul64(text.data() + i)) {
+      i += 64;
       continue;
     }
     if (i + 8 <= text.size()) {
       uint64_t w;
       std::memcpy(&w, text.data() + i, 8);
       uint64_t cr = w ^ (kOnes * '\r');
-      if (((w | ((cr - kOnes) & ~cr)) & kHigh) == 0) {
+      if (((w | ((cr - kOnes) & ~cr) | ((w - kOnes) & ~w)) & kHigh) == 0) {
         i += 8;
         continue;
       }
     }
     auto c = static_cast<unsigned char>(text[i]);
+    if (c == '\0')
+      return firstNulFrom(i);
     if (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'))
-      return TextInputProblem{locationOf(buffer, i),
-                              "carriage return not followed by a line feed: Python reads it as a "
-                              "line end; piecewise reads LF or CRLF line ends only"};
+      return problemAt(i, "carriage return not followed by a line feed: Python reads it as a "
+                          "line end; piecewise reads LF or CRLF line ends only");
     if (c < 0x80) {
       ++i;
       continue;
     }
     size_t n = utf8SequenceLength(text, i);
     if (n == 0)
-      return TextInputProblem{locationOf(buffer, i),
-                              fmt::format("input is not valid UTF-8 (byte 0x{:02x})", c)};
+      return problemAt(i, fmt::format("input is not valid UTF-8 (byte 0x{:02x})", c));
     i += n;
   }
   return std::nullopt;

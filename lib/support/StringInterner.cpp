@@ -58,9 +58,12 @@ const StringInterner::Slot* StringInterner::findSlot(std::string_view s, uint64_
 }
 
 Symbol StringInterner::intern(std::string_view s) {
+  return intern(s, hashBytes(s));
+}
+
+Symbol StringInterner::intern(std::string_view s, uint64_t hash) {
   if ((size_ + 1) * 4 > slots_.size() * 3)
     rehash(slots_.empty() ? 64 : slots_.size() * 2);
-  uint64_t hash = hashBytes(s);
   Slot* slot = const_cast<Slot*>(findSlot(s, hash));
   if (slot->data)
     return Symbol::fromData(slot->data);
@@ -80,9 +83,11 @@ Symbol StringInterner::intern(std::string_view s) {
   return Symbol::fromData(p);
 }
 
-void StringInterner::prefetch(std::string_view s) const {
+uint64_t StringInterner::prefetch(std::string_view s) const {
+  uint64_t hash = hashBytes(s);
   if (!slots_.empty())
-    __builtin_prefetch(&slots_[hashBytes(s) & (slots_.size() - 1)]);
+    __builtin_prefetch(&slots_[hash & (slots_.size() - 1)]);
+  return hash;
 }
 
 Symbol StringInterner::lookup(std::string_view s) const {

@@ -125,21 +125,47 @@ private:
   /// Each entry keeps its name's hash, so that a miss (a reference to a node
   /// defined long ago, such as a weight) does not first load the entry's cold
   /// node to compare names.
+  /// A reference the recent cache misses is most often a graph input read for
+  /// the first time (a layer's weight), and Dynamo lifts inputs in the order
+  /// the model first reads them: the input after the last one read is tried
+  /// before the name table, with its node and name already in cache.
   Node* findNode(std::string_view name) {
     uint64_t h = hashBytes(name);
     Recent& slot = recent_[h & (kRecent - 1)];
     if (slot.node && slot.hash == h && slot.node->name().str() == name)
       return slot.node;
-    Node* n = graph_->lookup(name);
-    if (n)
+    Node* n = nextInput_ && nextInput_->name().str() == name ? nextInput_ : graph_->lookup(name);
+    if (n) {
       slot = Recent{h, n};
+      if (n->isPlaceholder())
+        expectNextInput(n->next());
+    }
     return n;
   }
-  void remember(Node* n) {
-    uint64_t h = hashBytes(n->name().str());
-    recent_[h & (kRecent - 1)] = Recent{h, n};
+  /// The input predicted to be read next (see findNode), or null.
+  Node* nextInput_ = nullptr;
+  bool nextInputNameLoading_ = false;
+  void expectNextInput(Node* n) {
+    nextInput_ = n && n->isPlaceholder() ? n : nullptr;
+    nextInputNameLoading_ = false;
+    if (nextInput_)
+      __builtin_prefetch(nextInput_);
   }
-  void forgetRecent() { std::fill(std::begin(recent_), std::end(recent_), Recent{}); }
+  /// Once a statement later the predicted input's node is in cache: start
+  /// loading its name.
+  void loadNextInputName() {
+    if (nextInput_ && !nextInputNameLoading_) {
+      __builtin_prefetch(nextInput_->name().data());
+      nextInputNameLoading_ = true;
+    }
+  }
+  void remember(Node* n) { remember(n, hashBytes(n->name().str())); }
+  /// Pre: `hash` == hashBytes(n->name().str()).
+  void remember(Node* n, uint64_t hash) { recent_[hash & (kRecent - 1)] = Recent{hash, n}; }
+  void forgetRecent() {
+    std::fill(std::begin(recent_), std::end(recent_), Recent{});
+    expectNextInput(nullptr);
+  }
   bool parseTail(PyLexer& lex, Symbol self);
   bool parseCallArgs(PyLexer& lex, Token open, std::vector<Argument>& args,
                      std::vector<KwArg>& kwargs, int depth);
@@ -189,15 +215,17 @@ private:
   /// Below this many interned strings the interner's table (16 bytes a slot)
   /// stays in cache, and prefetching ahead would cost instructions for nothing.
   static constexpr size_t kPrefetchAbove = 65536;
-  /// Where the name prefetchNextName last prefetched begins.
-  const char* prefetchedName_ = nullptr;
+  /// The name prefetchNextName last prefetched (in the buffer) and its hash.
+  std::string_view prefetchedName_;
+  uint64_t prefetchedHash_ = 0;
   /// Starts loading the interner slot of the name that begins the line at `p`
   /// (the next statement's node name): a definition's slot is a cache miss in
   /// a table of tens of megabytes, and prefetched one statement ahead its load
   /// overlaps with the parse of the current one. A hint only: a line that is
   /// no statement costs a wasted prefetch.
   void prefetchNextName(const char* p, const char* end) {
-    while (p < end && *p == ' ')
+    // (Also the next parameter of a `def` line: after `, ` and any `*`.)
+    while (p < end && (*p == ' ' || *p == ',' || *p == '*' || *p == '\n'))
       ++p;
     const char* b = p;
     while (p < end && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
@@ -205,8 +233,8 @@ private:
       ++p;
     if (p == b)
       return;
-    prefetchedName_ = b;
-    graph_->strings().prefetch(std::string_view(b, static_cast<size_t>(p - b)));
+    prefetchedName_ = std::string_view(b, static_cast<size_t>(p - b));
+    prefetchedHash_ = graph_->strings().prefetch(prefetchedName_);
   }
   /// The `File: ...` comment in force for the next body statement.
   Symbol provenance_;
@@ -247,15 +275,22 @@ FailureOr<std::unique_ptr<Module>> CodeFormParser::parse() {
   const char* end = p + text.size();
   line_ = 0;
   while (p < end && !tooManyErrors()) {
-    const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)));
-    const char* e = nl ? nl : end;
     ++line_;
+    // The buffer indexed its lines already: the next line's start is one past this one's end.
+    const char* next = text.data() + buf_.lineStart(line_ + 1);
+    bool indexed = text.data() + buf_.lineStart(line_) == p && next > p && next[-1] == '\n';
+    const char* nl =
+        indexed ? next - 1
+                : static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)));
+    const char* e = nl ? nl : end;
     lineBegin_ = p;
     lineEnd_ = e;
     const char* stmtEnd = e;
     uint32_t extraLines = continuationLines(p, e, end, stmtEnd);
-    if (inBody_ && graph_ && stmtEnd < end && graph_->strings().size() >= kPrefetchAbove)
+    if (inBody_ && graph_ && stmtEnd < end && graph_->strings().size() >= kPrefetchAbove) {
       prefetchNextName(stmtEnd + 1, end);
+      loadNextInputName();
+    }
     handleLine(p, stmtEnd, extraLines != 0);
     line_ += extraLines;
     const char* after = stmtEnd;
@@ -513,6 +548,8 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
   }
   bool first = true;
   bool sawDoubleStar = false;
+  const bool bigGraph = g.strings().size() >= kPrefetchAbove || buf_.numLines() >= kPrefetchAbove;
+  const char* textEnd = buf_.text().data() + buf_.text().size();
   while (true) {
     Token t = lex.next();
     if (t.is(Tok::RParen))
@@ -599,16 +636,23 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
         return;
       args.push_back(std::move(*def));
     }
-    if (g.lookup(t.text())) {
+    // A dump of a large model has a parameter per weight, all on this line:
+    // start loading the next one's interner slot while this one is created.
+    const uint64_t hash =
+        t.begin == prefetchedName_.data() && t.text().size() == prefetchedName_.size()
+            ? prefetchedHash_
+            : hashBytes(t.text());
+    if (bigGraph)
+      prefetchNextName(lex.position(), textEnd);
+    Symbol name = g.strings().intern(t.text(), hash);
+    if (g.lookup(name)) {
       error(t.begin, fmt::format("duplicate parameter name '{}'", t.text()));
       return;
     }
     // FX's placeholder for `*args` has the name `args` and the target `*args`.
     sawDoubleStar = stars == "**";
-    Node* n = g.createNode(OpKind::Placeholder, t.text(),
-                           g.intern(stars.empty() ? std::string(t.text())
-                                                  : std::string(stars) + std::string(t.text())),
-                           std::move(args), {});
+    Symbol target = stars.empty() ? name : g.intern(std::string(stars) + std::string(t.text()));
+    Node* n = g.createNode(OpKind::Placeholder, name, target, std::move(args), {});
     n->setMeta(std::move(meta));
     n->setLoc(locOf(t.begin));
   }
@@ -834,8 +878,10 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
   Graph& g = *graph_;
   // The name's interner slot is cold: its load overlaps with the annotation
   // (unless the previous line prefetched it already).
-  if (first.begin != prefetchedName_)
-    g.strings().prefetch(name);
+  const uint64_t nameHash =
+      first.begin == prefetchedName_.data() && name.size() == prefetchedName_.size()
+          ? prefetchedHash_
+          : g.strings().prefetch(name);
   auto poison = [&] { poisoned_.insert(std::string(name)); };
   {
     // `a: "f32[4]"; b: "f32[4]"` (declarations) and `a, b, = fx_pytree...`
@@ -880,7 +926,7 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
     failed_ = true;
     return poison();
   }
-  Symbol nameSym = g.intern(name);
+  Symbol nameSym = g.strings().intern(name, nameHash);
   auto redefined = [&]() {
     Node* prev = g.lookup(nameSym);
     if (!prev)
@@ -924,7 +970,10 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
   n->setMeta(std::move(meta));
   n->setLoc(locOf(first.begin));
   n->setProvenance(provenance_);
-  remember(n);
+  if (n->name() == nameSym)
+    remember(n, nameHash);
+  else
+    remember(n);
   if (lex.consumeIf(Tok::Semi)) {
     if (!parseTail(lex, n->name()))
       return;

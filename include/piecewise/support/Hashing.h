@@ -37,8 +37,18 @@ inline uint64_t hashBytes(std::string_view s) {
     n -= 8;
   }
   if (n) {
-    uint64_t w = 0;
-    std::memcpy(&w, p, n);
+    // The last 1-7 bytes without a byte loop: two overlapping 4-byte reads,
+    // or the first, middle and last byte (together they cover every byte).
+    uint64_t w;
+    if (n >= 4) {
+      uint32_t a, b;
+      std::memcpy(&a, p, 4);
+      std::memcpy(&b, p + n - 4, 4);
+      w = a | (uint64_t(b) << 32);
+    } else {
+      w = uint64_t(uint8_t(p[0])) | (uint64_t(uint8_t(p[n / 2])) << 8) |
+          (uint64_t(uint8_t(p[n - 1])) << 16);
+    }
     h = (h ^ w) * 0x94d049bb133111ebULL;
   }
   return mixHash(h);

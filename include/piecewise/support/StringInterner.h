@@ -78,11 +78,14 @@ public:
 
   /// Returns the unique Symbol for `s`, copying it into the interner on first sight.
   Symbol intern(std::string_view s);
+  /// The same, for a caller that already has `hash` == hashBytes(s) (support/Hashing.h).
+  Symbol intern(std::string_view s, uint64_t hash);
   /// Returns the Symbol for `s` if it was interned before, else an empty Symbol.
   Symbol lookup(std::string_view s) const;
   size_t size() const { return size_; }
-  /// Starts loading the table slot for `s` into cache (a hint; no effect on results).
-  void prefetch(std::string_view s) const;
+  /// Starts loading the table slot for `s` into cache (a hint; no effect on
+  /// results). Returns hashBytes(s), for a later intern(s, hash).
+  uint64_t prefetch(std::string_view s) const;
   /// Makes room for `n` strings without rehashing.
   void reserve(size_t n);
 
