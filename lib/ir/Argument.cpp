@@ -9,11 +9,6 @@ Argument::Argument(const Argument& o) : kind_(Kind::None) {
   copyFrom(o);
 }
 
-Argument::Argument(Argument&& o) noexcept : kind_(o.kind_), u_(o.u_) {
-  o.kind_ = Kind::None;
-  o.u_.i = 0;
-}
-
 Argument& Argument::operator=(const Argument& o) {
   if (this != &o) {
     Argument tmp(o);
@@ -22,22 +17,8 @@ Argument& Argument::operator=(const Argument& o) {
   return *this;
 }
 
-Argument& Argument::operator=(Argument&& o) noexcept {
-  if (this != &o) {
-    destroy();
-    kind_ = o.kind_;
-    u_ = o.u_;
-    o.kind_ = Kind::None;
-    o.u_.i = 0;
-  }
-  return *this;
-}
-
-void Argument::destroy() {
-  if (hasElements())
-    delete u_.list;
-  kind_ = Kind::None;
-  u_.i = 0;
+void Argument::deleteElements() {
+  delete u_.list;
 }
 
 void Argument::copyFrom(const Argument& o) {
@@ -46,20 +27,6 @@ void Argument::copyFrom(const Argument& o) {
     u_.list = new std::vector<Argument>(*o.u_.list);
   else
     u_ = o.u_;
-}
-
-Argument Argument::boolean(bool b) {
-  Argument a;
-  a.kind_ = Kind::Bool;
-  a.u_.b = b;
-  return a;
-}
-
-Argument Argument::integer(int64_t i) {
-  Argument a;
-  a.kind_ = Kind::Int;
-  a.u_.i = i;
-  return a;
 }
 
 Argument Argument::real(double d) {
@@ -96,20 +63,6 @@ SymExpr Argument::getSym() const {
   if (u_.sym.text == nullptr)
     return SymExpr::constant(u_.sym.value);
   return SymExpr::symbolic(Symbol::fromData(u_.sym.text));
-}
-
-Argument Argument::node(Node* n) {
-  Argument a;
-  a.kind_ = Kind::NodeRef;
-  a.u_.node = n;
-  return a;
-}
-
-Argument Argument::withSymbol(Kind k, Symbol s) {
-  Argument a;
-  a.kind_ = k;
-  a.u_.str = s.data();
-  return a;
 }
 
 Argument Argument::withElements(Kind k, std::vector<Argument> items) {

@@ -169,10 +169,27 @@ private:
   bool parseTail(PyLexer& lex, Symbol self);
   bool parseCallArgs(PyLexer& lex, Token open, std::vector<Argument>& args,
                      std::vector<KwArg>& kwargs, int depth);
+  /// parseCallArgs' reading: the positional arguments go onto pending_.
+  bool readCallArgs(PyLexer& lex, Token open, std::vector<KwArg>& kwargs, int depth);
   std::optional<Argument> parseArg(PyLexer& lex, int depth);
   std::optional<Argument> parseNameArg(PyLexer& lex, Token first, int depth);
   std::optional<Argument> parseSequence(PyLexer& lex, Token open, Tok close, int depth,
                                         bool isList);
+  /// parseSequence's reading: the items go onto pending_ above `base`.
+  std::optional<Argument> readSequence(PyLexer& lex, Token open, Tok close, int depth, bool isList,
+                                       size_t base);
+  /// The arguments of every call and sequence being read, innermost last:
+  /// each reader appends above where it started and, done, moves its items
+  /// out in one allocation of the exact size (a vector grown item by item
+  /// allocates up to three times for a node's arguments).
+  std::vector<Argument> pending_;
+  /// Appends pending_[base, end) to `out` and drops them from pending_.
+  void movePending(size_t base, std::vector<Argument>& out) {
+    out.reserve(out.size() + (pending_.size() - base));
+    for (size_t i = base; i < pending_.size(); ++i)
+      out.push_back(std::move(pending_[i]));
+    pending_.resize(base);
+  }
   std::optional<Argument> parseDevice(PyLexer& lex, Token open);
   std::optional<Argument> tryParseComplex(PyLexer& lex);
   std::optional<Argument> parseDict(PyLexer& lex, Token open, int depth);
@@ -1423,6 +1440,16 @@ bool CodeFormParser::parseSelfPath(PyLexer& lex, std::string& path, int depth) {
 
 bool CodeFormParser::parseCallArgs(PyLexer& lex, Token open, std::vector<Argument>& args,
                                    std::vector<KwArg>& kwargs, int depth) {
+  size_t base = pending_.size();
+  bool ok = readCallArgs(lex, open, kwargs, depth);
+  if (ok)
+    movePending(base, args);
+  else
+    pending_.resize(base);
+  return ok;
+}
+
+bool CodeFormParser::readCallArgs(PyLexer& lex, Token open, std::vector<KwArg>& kwargs, int depth) {
   bool first = true;
   while (true) {
     const Token& t = lex.peek();
@@ -1479,7 +1506,7 @@ bool CodeFormParser::parseCallArgs(PyLexer& lex, Token open, std::vector<Argumen
     std::optional<Argument> v = parseArg(lex, depth + 1);
     if (!v)
       return false;
-    args.push_back(std::move(*v));
+    pending_.push_back(std::move(*v));
   }
 }
 
@@ -1689,7 +1716,14 @@ std::optional<Argument> CodeFormParser::parseNameArg(PyLexer& lex, Token first, 
 
 std::optional<Argument> CodeFormParser::parseSequence(PyLexer& lex, Token open, Tok close,
                                                       int depth, bool isList) {
-  std::vector<Argument> items;
+  size_t base = pending_.size();
+  std::optional<Argument> result = readSequence(lex, open, close, depth, isList, base);
+  pending_.resize(base);
+  return result;
+}
+
+std::optional<Argument> CodeFormParser::readSequence(PyLexer& lex, Token open, Tok close, int depth,
+                                                     bool isList, size_t base) {
   bool trailingComma = false;
   while (true) {
     const Token& t = lex.peek();
@@ -1704,7 +1738,7 @@ std::optional<Argument> CodeFormParser::parseSequence(PyLexer& lex, Token open, 
     std::optional<Argument> v = parseArg(lex, depth + 1);
     if (!v)
       return std::nullopt;
-    items.push_back(std::move(*v));
+    pending_.push_back(std::move(*v));
     Token sep = lex.next();
     if (sep.kind == close) {
       trailingComma = false;
@@ -1723,11 +1757,11 @@ std::optional<Argument> CodeFormParser::parseSequence(PyLexer& lex, Token open, 
             fmt::format("expected ',' or '{}', found '{}'", isList ? ']' : ')', sep.text()));
     return std::nullopt;
   }
-  if (isList)
-    return Argument::list(std::move(items));
-  if (items.size() == 1 && !trailingComma)
-    return std::move(items[0]); // a parenthesized value
-  return Argument::tuple(std::move(items));
+  if (!isList && pending_.size() == base + 1 && !trailingComma)
+    return std::move(pending_[base]); // a parenthesized value
+  std::vector<Argument> items;
+  movePending(base, items);
+  return isList ? Argument::list(std::move(items)) : Argument::tuple(std::move(items));
 }
 
 std::optional<Argument> CodeFormParser::parseDevice(PyLexer& lex, Token open) {

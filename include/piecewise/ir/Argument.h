@@ -63,14 +63,40 @@ public:
 
   Argument() : kind_(Kind::None) { u_.i = 0; }
   Argument(const Argument& o);
-  Argument(Argument&& o) noexcept;
+  // Moves and the scalar factories are inline: a parse makes millions.
+  Argument(Argument&& o) noexcept : kind_(o.kind_), u_(o.u_) {
+    o.kind_ = Kind::None;
+    o.u_.i = 0;
+  }
   Argument& operator=(const Argument& o);
-  Argument& operator=(Argument&& o) noexcept;
-  ~Argument() { destroy(); }
+  Argument& operator=(Argument&& o) noexcept {
+    if (this != &o) {
+      destroy();
+      kind_ = o.kind_;
+      u_ = o.u_;
+      o.kind_ = Kind::None;
+      o.u_.i = 0;
+    }
+    return *this;
+  }
+  ~Argument() {
+    if (hasElements())
+      deleteElements();
+  }
 
   static Argument none() { return Argument(); }
-  static Argument boolean(bool b);
-  static Argument integer(int64_t i);
+  static Argument boolean(bool b) {
+    Argument a;
+    a.kind_ = Kind::Bool;
+    a.u_.b = b;
+    return a;
+  }
+  static Argument integer(int64_t i) {
+    Argument a;
+    a.kind_ = Kind::Int;
+    a.u_.i = i;
+    return a;
+  }
   static Argument real(double d);
   static Argument complex(double re, double im);
   static Argument string(Symbol s) { return withSymbol(Kind::String, s); }
@@ -80,7 +106,12 @@ public:
   static Argument layout(Symbol s) { return withSymbol(Kind::Layout, s); }
   static Argument memoryFormat(Symbol s) { return withSymbol(Kind::MemoryFormat, s); }
   static Argument sym(SymExpr e);
-  static Argument node(Node* n);
+  static Argument node(Node* n) {
+    Argument a;
+    a.kind_ = Kind::NodeRef;
+    a.u_.node = n;
+    return a;
+  }
   static Argument list(std::vector<Argument> items);
   static Argument tuple(std::vector<Argument> items);
   static Argument slice(Argument start, Argument stop, Argument step);
@@ -153,9 +184,21 @@ public:
   }
 
 private:
-  static Argument withSymbol(Kind k, Symbol s);
+  static Argument withSymbol(Kind k, Symbol s) {
+    Argument a;
+    a.kind_ = k;
+    a.u_.str = s.data();
+    return a;
+  }
   static Argument withElements(Kind k, std::vector<Argument> items);
-  void destroy();
+  /// Frees the elements. Pre: hasElements().
+  void deleteElements();
+  void destroy() {
+    if (hasElements())
+      deleteElements();
+    kind_ = Kind::None;
+    u_.i = 0;
+  }
   void copyFrom(const Argument& o);
 
   Kind kind_;
