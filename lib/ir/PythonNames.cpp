@@ -192,6 +192,16 @@ public:
     add(kKeywords, kKeyword);
     add(kBuiltins, kBuiltin);
     add(kFxReserved, kFx);
+    for (std::string_view k : kKeywords)
+      keywordLengths_[static_cast<unsigned char>(k[0]) & 127] |= uint32_t(1) << k.size();
+  }
+  /// False for most names that are no keyword without a table probe: no
+  /// keyword has this first letter and length (dotted targets ask this of
+  /// every part, `torch`, `ops`, `aten`, ...).
+  bool mayBeKeyword(std::string_view name) const {
+    if (name.empty() || name.size() >= 32 || static_cast<unsigned char>(name[0]) >= 128)
+      return false;
+    return (keywordLengths_[static_cast<unsigned char>(name[0])] >> name.size()) & 1;
   }
   uint8_t lookup(std::string_view name) const {
     if (name.empty() || name.size() > kMaxLength)
@@ -238,6 +248,8 @@ private:
     }
   }
   std::array<Slot, kSlots> slots_{};
+  /// By first letter: bit n is set when a keyword of that letter has length n.
+  std::array<uint32_t, 128> keywordLengths_{};
 };
 
 const ReservedTable& reservedTable() {
@@ -247,7 +259,8 @@ const ReservedTable& reservedTable() {
 } // namespace
 
 bool isPythonKeyword(std::string_view name) {
-  return reservedTable().lookup(name) & kKeyword;
+  const ReservedTable& table = reservedTable();
+  return table.mayBeKeyword(name) && (table.lookup(name) & kKeyword);
 }
 
 bool isPythonBuiltin(std::string_view name) {

@@ -279,7 +279,10 @@ private:
   std::string scratch_;
   /// Annotations already read, by their text in the source buffer (escape-free
   /// ones only): a dump repeats a few hundred shapes over a million nodes.
-  std::unordered_map<std::string_view, Meta> annotationCache_;
+  struct TextHash {
+    size_t operator()(std::string_view s) const noexcept { return hashBytes(s); }
+  };
+  std::unordered_map<std::string_view, Meta, TextHash> annotationCache_;
 };
 
 //===----------------------------------------------------------------------===//

@@ -14,6 +14,10 @@
 #include <string>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace piecewise::text {
 
 void appendPythonFloat(std::string& out, double d) {
@@ -351,6 +355,27 @@ size_t skipPythonString(std::string_view text, size_t pos) {
   const char* e = b + text.size();
   const char* q = b + pos + p;
   char quote = *q++;
+#if defined(__SSE2__)
+  // Most strings (annotations) hold no backslash: find the first quote,
+  // backslash or line end 16 bytes at a time; on a backslash or a line end
+  // the loop below goes on from the block that holds it.
+  const __m128i quotes = _mm_set1_epi8(quote), slashes = _mm_set1_epi8('\\'),
+                newlines = _mm_set1_epi8('\n');
+  while (e - q >= 16) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+    __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quotes), _mm_cmpeq_epi8(v, slashes)),
+                                _mm_cmpeq_epi8(v, newlines));
+    int mask = _mm_movemask_epi8(hits);
+    if (mask == 0) {
+      q += 16;
+      continue;
+    }
+    const char* hit = q + __builtin_ctz(static_cast<unsigned>(mask));
+    if (*hit == quote)
+      return static_cast<size_t>(hit - b) + 1;
+    break;
+  }
+#endif
   while (q < e) {
     // The next quote, then whether a backslash or a line end comes before it.
     const char* end = static_cast<const char*>(std::memchr(q, quote, static_cast<size_t>(e - q)));
@@ -581,6 +606,20 @@ const char* scanDigits(const char* p, const char* e, int radix, size_t& count, c
 NumberToken scanNumber(const char* b, const char* e) {
   NumberToken t;
   const char* p = b;
+  // Most numbers in a graph are small plain ints (`64`, `0`): decimal digits
+  // without separators, followed by neither a name character nor '.'.
+  if (p < e && *p >= '1' && *p <= '9') {
+    const char* q = p + 1;
+    while (q < e && *q >= '0' && *q <= '9')
+      ++q;
+    if (q == e || (!isIdentChar(*q) && *q != '.')) {
+      t.length = static_cast<size_t>(q - b);
+      return t;
+    }
+  } else if (p < e && *p == '0' && (p + 1 == e || (!isIdentChar(p[1]) && p[1] != '.'))) {
+    t.length = 1;
+    return t;
+  }
   auto fail = [&](const char* at, const char* msg) {
     t.error = msg;
     t.errorAt = static_cast<size_t>(at - b);
