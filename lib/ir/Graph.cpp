@@ -4,6 +4,10 @@
 #include <cassert>
 #include <iterator>
 #include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 #include <string>
 
 namespace piecewise {
@@ -208,8 +212,16 @@ Node* Graph::createNode(OpKind op, Symbol name, Symbol target, std::vector<Argum
   if (names_.lookup(name))
     name = uniqueSymbol(name.str());
   if (chunks_.empty() || usedInLastChunk_ == chunkCapacity(chunks_.size() - 1)) {
-    void* raw = ::operator new(sizeof(Node) * chunkCapacity(chunks_.size()),
-                               std::align_val_t(alignof(Node)));
+    size_t bytes = sizeof(Node) * chunkCapacity(chunks_.size());
+    void* raw = ::operator new(bytes, std::align_val_t(alignof(Node)));
+#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
+    if (chunks_.size() >= kBigChunksFrom) {
+      uintptr_t b = (reinterpret_cast<uintptr_t>(raw) + 4095) & ~uintptr_t(4095);
+      uintptr_t e = (reinterpret_cast<uintptr_t>(raw) + bytes) & ~uintptr_t(4095);
+      if (e > b)
+        madvise(reinterpret_cast<void*>(b), e - b, MADV_POPULATE_WRITE);
+    }
+#endif
     chunks_.emplace_back(static_cast<Node*>(raw));
     usedInLastChunk_ = 0;
   }

@@ -253,6 +253,10 @@ private:
     prefetchedName_ = std::string_view(b, static_cast<size_t>(p - b));
     prefetchedHash_ = graph_->strings().prefetch(prefetchedName_);
   }
+  /// Hashes text with the interner's hash (std::hash reads a byte at a time).
+  struct TextHash {
+    size_t operator()(std::string_view s) const noexcept { return hashBytes(s); }
+  };
   /// The `File: ...` comment in force for the next body statement.
   Symbol provenance_;
   Location bodyStart_;
@@ -261,7 +265,7 @@ private:
   /// The first name of each dotted callable or global the current graph reads
   /// (`foo` of `foo.bar(x)`), where it is first read: a node defined later under
   /// that name would be read there instead, so that definition is an error.
-  std::unordered_map<std::string_view, Location> globalHeads_;
+  std::unordered_map<std::string_view, Location, TextHash> globalHeads_;
   void noteGlobalHead(std::string_view dotted, const char* at) {
     std::string_view head = dotted.substr(0, dotted.find('.'));
     if (head != "torch")
@@ -279,9 +283,6 @@ private:
   std::string scratch_;
   /// Annotations already read, by their text in the source buffer (escape-free
   /// ones only): a dump repeats a few hundred shapes over a million nodes.
-  struct TextHash {
-    size_t operator()(std::string_view s) const noexcept { return hashBytes(s); }
-  };
   std::unordered_map<std::string_view, Meta, TextHash> annotationCache_;
 };
 
