@@ -10,7 +10,7 @@ class GraphModule(torch.nn.Module):
     def forward(self, x: "f32[4]", y: "f32[4]"):
         a = torch.ops.pw_test.lit.default((x), (x,), (), [], [x], [[x, (y,)], (), [[], [y, [x, ((y))]]]], (y))
         b = torch.ops.pw_test.lit.default(x, [(1, (2, (3, ()))), [4.5, -6, None, True, 'z']], k = [(x,), [y, (x, y)]], j = ((y)))
-        c = torch.ops.pw_test.lit.default(slice(None, None, None), slice(1, [x, y], (2,)), torch.complex(1.0, -2.0), [slice(x, y)], (1+2j))
+        c = torch.ops.pw_test.lit.default(slice(None, None, None), slice(1, [x, y], (2,)), torch.complex(1.0, -2.0), [slice(x, y, None)], (1+2j))
         d = torch.ops.pw_test.lit.default(torch.ops.pw_test.lit.default, x, dim = [[[[[[[[[[[[[[[[[[[[[x]]]]]]]]]]]]]]]]]]]]])
         e = torch.ops.pw_test.lit.default([a, (b, [c, (d,)])], ([], ()), [(), []], ((),), [[]])
         return (e, [a, (b,)], ((c)), ())
