@@ -1557,8 +1557,6 @@ std::optional<Argument> CodeFormParser::parseArg(PyLexer& lex, int depth) {
   case Tok::LParen:
     if (std::optional<Argument> c = tryParseComplex(lex))
       return c;
-    if (failed_)
-      return std::nullopt;
     return parseSequence(lex, t, Tok::RParen, depth, false);
   case Tok::LBrace:
     return parseDict(lex, t, depth);

@@ -341,3 +341,55 @@ TEST(GraphTest, LookupOfUnknownStringsDoesNotIntern) {
   EXPECT_EQ(g.lookup("never_seen"), nullptr);
   EXPECT_EQ(g.strings().size(), before);
 }
+
+TEST(GraphTest, GraphsPastTheBigChunksKeepEveryNode) {
+  // Nodes live in chunks of 16 to 1024 nodes, then (from the 17th chunk, past 11,248
+  // nodes) of 8192 nodes whose pages are faulted in ahead. Sizes around both edges and
+  // a 30,000-node graph: every node stays where it was created, is found by its name,
+  // keeps its order and uses, through erasures and insertions in the middle.
+  for (size_t count : {11247u, 11248u, 11249u, 19440u, 19441u, 30000u}) {
+    Graph g(nullptr);
+    Symbol relu = g.intern("aten::relu.default");
+    Node* x = g.createNode(OpKind::Placeholder, "x", g.intern("x"), {}, {});
+    std::vector<Node*> nodes;
+    for (size_t i = 1; i < count; ++i)
+      nodes.push_back(g.createNode(OpKind::CallFunction, "relu", relu, {ref(x)}, {}));
+    ASSERT_EQ(g.size(), count);
+    // Erase every third node; insert a node before every fifth survivor.
+    size_t erased = 0, inserted = 0;
+    for (size_t i = 0; i < nodes.size(); i += 3, ++erased)
+      g.erase(nodes[i]);
+    for (size_t i = 1; i < nodes.size(); i += 5) {
+      if (i % 3 == 0)
+        continue;
+      g.createNode(OpKind::CallFunction, "ins", relu, {ref(nodes[i])}, {}, nodes[i]);
+      ++inserted;
+    }
+    EXPECT_EQ(g.size(), count - erased + inserted) << count;
+    EXPECT_EQ(x->users().size(), nodes.size() - erased) << count;
+    size_t seen = 0;
+    Node* prev = nullptr;
+    for (Node* n : g) {
+      ASSERT_FALSE(n->isErased());
+      ASSERT_EQ(g.lookup(n->name()), n) << n->name().str();
+      if (prev) {
+        ASSERT_TRUE(g.isBefore(prev, n)) << n->name().str();
+      }
+      prev = n;
+      ++seen;
+    }
+    EXPECT_EQ(seen, g.size());
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      std::string name = i == 0 ? "relu" : "relu_" + std::to_string(i);
+      if (i % 3 == 0) {
+        EXPECT_EQ(g.lookup(name), nullptr) << name;
+      } else {
+        ASSERT_EQ(g.lookup(name), nodes[i]) << name;
+        EXPECT_EQ(nodes[i]->users().size(), (i % 5 == 1) ? 1u : 0u) << name;
+        if (i % 5 == 1) {
+          EXPECT_EQ(nodes[i]->prev()->target(), relu);
+        }
+      }
+    }
+  }
+}
