@@ -4,11 +4,12 @@
 #include <cassert>
 #include <iterator>
 #include <new>
+#include <string>
 
 #if defined(__linux__)
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
-#include <string>
 
 namespace piecewise {
 
@@ -216,8 +217,10 @@ Node* Graph::createNode(OpKind op, Symbol name, Symbol target, std::vector<Argum
     void* raw = ::operator new(bytes, std::align_val_t(alignof(Node)));
 #if defined(__linux__) && defined(MADV_POPULATE_WRITE)
     if (chunks_.size() >= kBigChunksFrom) {
-      uintptr_t b = (reinterpret_cast<uintptr_t>(raw) + 4095) & ~uintptr_t(4095);
-      uintptr_t e = (reinterpret_cast<uintptr_t>(raw) + bytes) & ~uintptr_t(4095);
+      // The whole pages inside the chunk (a hint: where the kernel lacks it, nothing happens).
+      static const uintptr_t kPage = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+      uintptr_t b = (reinterpret_cast<uintptr_t>(raw) + kPage - 1) & ~(kPage - 1);
+      uintptr_t e = (reinterpret_cast<uintptr_t>(raw) + bytes) & ~(kPage - 1);
       if (e > b)
         madvise(reinterpret_cast<void*>(b), e - b, MADV_POPULATE_WRITE);
     }

@@ -55,9 +55,19 @@ size_t SourceBuffer::lineStart(uint32_t line) const {
 
 namespace {
 
-/// Whether any of the 64 bytes at `p` is non-ASCII, a CR or a NUL: the whole
-/// input passes through here, so it is read 16 bytes at a time (SSE2 on
-/// x86-64, NEON on arm64) where the compiler has vector types.
+/// Whether any of the 8 bytes at `p` is non-ASCII, a CR or a NUL (high bit of
+/// each byte: set, or set by a byte-wise "equals zero" test on w and w ^ CRs).
+bool hasNonAsciiCROrNul8(const char* p) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  uint64_t w;
+  std::memcpy(&w, p, 8);
+  uint64_t cr = w ^ (kOnes * '\r');
+  return ((w | ((cr - kOnes) & ~cr) | ((w - kOnes) & ~w)) & kHigh) != 0;
+}
+
+/// The same for 64 bytes: the whole input passes through here, so it is read
+/// 16 bytes at a time (SSE2 on x86-64, NEON on arm64) where the compiler has
+/// vector types.
 bool hasNonAsciiCROrNul64(const char* p) {
 #if defined(__GNUC__)
   typedef unsigned char Bytes16 __attribute__((vector_size(16)));
@@ -72,15 +82,10 @@ bool hasNonAsciiCROrNul64(const char* p) {
   std::memcpy(&hi, reinterpret_cast<const char*>(&bad) + 8, 8);
   return (lo | hi) != 0;
 #else
-  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
-  uint64_t any = 0;
-  for (int k = 0; k < 8; ++k) {
-    uint64_t w;
-    std::memcpy(&w, p + 8 * k, 8);
-    uint64_t cr = w ^ (kOnes * '\r');
-    any |= (w | ((cr - kOnes) & ~cr) | ((w - kOnes) & ~w)) & kHigh;
-  }
-  return any != 0;
+  for (int k = 0; k < 8; ++k)
+    if (hasNonAsciiCROrNul8(p + 8 * k))
+      return true;
+  return false;
 #endif
 }
 
@@ -151,21 +156,15 @@ std::optional<TextInputProblem> checkTextInput(const SourceBuffer& buffer,
       return *nul;
     return TextInputProblem{locationOf(buffer, i), std::move(message)};
   };
-  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
   for (size_t i = 0; i < text.size();) {
     // Fast paths: 64, then eight ASCII bytes none of which is a CR or a NUL.
     if (i + 64 <= text.size() && !hasNonAsciiCROrNul64(text.data() + i)) {
       i += 64;
       continue;
     }
-    if (i + 8 <= text.size()) {
-      uint64_t w;
-      std::memcpy(&w, text.data() + i, 8);
-      uint64_t cr = w ^ (kOnes * '\r');
-      if (((w | ((cr - kOnes) & ~cr) | ((w - kOnes) & ~w)) & kHigh) == 0) {
-        i += 8;
-        continue;
-      }
+    if (i + 8 <= text.size() && !hasNonAsciiCROrNul8(text.data() + i)) {
+      i += 8;
+      continue;
     }
     auto c = static_cast<unsigned char>(text[i]);
     if (c == '\0')

@@ -253,6 +253,11 @@ private:
     prefetchedName_ = std::string_view(b, static_cast<size_t>(p - b));
     prefetchedHash_ = graph_->strings().prefetch(prefetchedName_);
   }
+  /// Whether `name` (in the buffer) is the one prefetchNextName hashed last:
+  /// then prefetchedHash_ is its hash.
+  bool wasPrefetched(std::string_view name) const {
+    return name.data() == prefetchedName_.data() && name.size() == prefetchedName_.size();
+  }
   /// Hashes text with the interner's hash (std::hash reads a byte at a time).
   struct TextHash {
     size_t operator()(std::string_view s) const noexcept { return hashBytes(s); }
@@ -659,10 +664,7 @@ void CodeFormParser::handleDef(PyLexer& lex, size_t indent, const char* kw) {
     }
     // A dump of a large model has a parameter per weight, all on this line:
     // start loading the next one's interner slot while this one is created.
-    const uint64_t hash =
-        t.begin == prefetchedName_.data() && t.text().size() == prefetchedName_.size()
-            ? prefetchedHash_
-            : hashBytes(t.text());
+    const uint64_t hash = wasPrefetched(t.text()) ? prefetchedHash_ : hashBytes(t.text());
     if (bigGraph)
       prefetchNextName(lex.position(), textEnd);
     Symbol name = g.strings().intern(t.text(), hash);
@@ -899,10 +901,7 @@ void CodeFormParser::handleStatement(PyLexer& lex, Token first) {
   Graph& g = *graph_;
   // The name's interner slot is cold: its load overlaps with the annotation
   // (unless the previous line prefetched it already).
-  const uint64_t nameHash =
-      first.begin == prefetchedName_.data() && name.size() == prefetchedName_.size()
-          ? prefetchedHash_
-          : g.strings().prefetch(name);
+  const uint64_t nameHash = wasPrefetched(name) ? prefetchedHash_ : g.strings().prefetch(name);
   auto poison = [&] { poisoned_.insert(std::string(name)); };
   {
     // `a: "f32[4]"; b: "f32[4]"` (declarations) and `a, b, = fx_pytree...`
