@@ -90,7 +90,8 @@ SURFACES: List[Tuple[str, str, str]] = [
      "(and its tensorify pre-check, with inner_compile)", _CHECKED),
     ("torch._guards.detect_fake_mode, FakeTensor.fake_mode/item_memo",
      "refake(): a piece's example inputs moved into the backend's fake mode, .item() memo "
-     "included", _CHECKED),
+     "included; item_memo(): an inlined nested region's .item() read takes its operand's "
+     "SymFloat (nested.py)", _CHECKED),
     ("torch._dynamo.exc.TensorifyScalarRestartAnalysis",
      "TENSORIFY_RESTART: the backend collects Dynamo's float-specialization restarts", _CHECKED),
     ("torch._dynamo.symbolic_convert.TensorifyState.force_specializations, "
@@ -179,6 +180,14 @@ def refake(v, mode):
     if memo is not None and v2.item_memo is None:
         v2.item_memo = memo
     return v2
+
+
+def item_memo(v):
+    """The SymFloat (or constant) a fake 0-d tensor's ``.item()`` gives (``item_memo``: what
+    Dynamo records for a float it lifted into a tensor input), or None."""
+    from torch._subclasses.fake_tensor import FakeTensor
+
+    return v.item_memo if isinstance(v, FakeTensor) else None
 
 
 def detect_fake_mode(inputs=None):

@@ -80,6 +80,7 @@ import torch.fx as tfx
 
 from . import _layout, _private, _trace
 from . import fx as _fx
+from . import nested as _nested
 from .capture import check_capture as _check_capture
 from .split import _pattern, _split_graph_ex_gc, explain
 
@@ -416,10 +417,19 @@ def _indent(text: str, by: str) -> str:
 
 
 def _code_form(gm: tfx.GraphModule, class_name: Optional[str] = None) -> str:
-    """``gm``'s graph in piecewise's code form (what ``piecewise lint/print/split`` read)."""
+    """``gm``'s graph in piecewise's code form (what ``piecewise lint/print/split`` read),
+    with a nested class for each GraphModule a get_attr reads (a nested compile region's
+    graph, a ``torch.cond`` branch), as ``print_readable`` nests them."""
     text = _fx.to_ir(gm).print()
     if class_name is not None and text.startswith("class "):
         text = f"class {class_name}(torch.nn.Module):" + text[text.index("\n"):]
+    seen = set()
+    for n in gm.graph.find_nodes(op="get_attr"):
+        name = str(n.target).split(".")[0]
+        sub = getattr(gm, name, None)
+        if name not in seen and isinstance(sub, tfx.GraphModule):
+            seen.add(name)
+            text += "\n" + _indent(_code_form(sub, name), "    ")
     return text
 
 
@@ -479,6 +489,9 @@ class PiecewiseBackend:
             self.dumps.append(dump)
             text = _code_form(gm)
             _write(os.path.join(dump, "input.py"), text)
+        # Nested compile regions holding a splitting op are split as if inline (nested.py).
+        if _nested.inline_nested_regions(gm, self.splitting_ops):
+            text = None
         if self.passes:
             from . import passes as _passes
 

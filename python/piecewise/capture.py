@@ -10,7 +10,8 @@ the splitting ops run eagerly) and breakable capture (``break_ops``: one capture
 around each break op), a tensor that an eager op allocates is allocated again at replay,
 possibly elsewhere, and the captured piece after it reads stale memory. This runs the C++
 check (``piecewise check-capture``; docs/capture.md) on ``gm``'s graph, with the schemas
-torch has for its custom ops, and returns records. ``gm`` is not changed.
+torch has for its custom ops, and returns records. ``gm`` is not changed (a nested compile
+region holding a splitting or break op is checked as if inline, on a copy: ``nested.py``).
 
 ``static_inputs``: which graph inputs the runtime keeps in place: ``"all"`` (vLLM's
 persistent input buffers), ``"params"`` (placeholders named as Dynamo names parameters and
@@ -25,6 +26,7 @@ from typing import List, Optional, Sequence, Tuple
 import torch.fx as tfx
 
 from . import fx as _fx
+from . import nested as _nested
 from .split import _pattern
 
 
@@ -107,8 +109,9 @@ def check_capture(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = None,
         raise ValueError("check_capture needs exactly one of splitting_ops and break_ops")
     from .backend import _custom_schemas  # backend imports this module
 
-    text = _fx.to_ir(gm).print()
     ops = [_pattern(o) for o in (splitting_ops if splitting_ops is not None else break_ops)]
+    gm = _nested.inlined(gm, ops)  # as split_graph: nested regions checked as if inline
+    text = _fx.to_ir(gm).print()
     raw = _fx._core.check_capture(
         text, _custom_schemas(gm),
         splitting_ops=ops if splitting_ops is not None else None,

@@ -12,8 +12,11 @@ structural hashes. Python only builds the GraphModules from the returned assignm
 stitching module calling ``submod_<id>`` children, each child returning a tuple, every child
 placeholder carrying a copy of its source node's meta (plus ``val``/``example_value``).
 
-The caller's graph is edited exactly where vLLM edits it (the size queries, in place) and
-nowhere else; like vLLM, ``graph.code`` is not regenerated (the old code computes the same).
+The caller's graph is edited exactly where vLLM edits it (the size queries, in place) and,
+beyond vLLM, where a nested compile region (``torch.compiler.nested_compile_region``: an
+``invoke_subgraph`` call) holds a splitting op: that call is inlined first, so its splitting
+ops are split out as if the region were inline (``nested.py``); nowhere else. Like vLLM,
+``graph.code`` is not regenerated (the old code computes the same).
 
 Speed: GraphModules are lazy (``_LazyGraphModule``: Python code is generated at the first
 call or ``.code``, as vLLM's ``split_module`` call gets them). Where the fast paths are on
@@ -47,6 +50,7 @@ from torch.fx.immutable_collections import immutable_dict
 from . import _private
 from . import _trace
 from . import fx as _fx
+from . import nested as _nested
 
 
 
@@ -296,6 +300,8 @@ def _split_graph_ex_gc(gm, splitting_ops, decompose_size, merge_empty, remat=Fal
 
 def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty, remat=False):
     ops = [_pattern(o) for o in (splitting_ops or ())]
+    # Nested compile regions holding a splitting op are split as if inline (nested.py).
+    _nested.inline_nested_regions(gm, ops)
     ir = _fx.import_graph(gm.graph, gm, lazy_meta=True)
     result = ir.core.split(ops, decompose_size=decompose_size, merge_empty=merge_empty,
                            check_flat=True, fetch_meta=ir.meta_source,

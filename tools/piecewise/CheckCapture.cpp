@@ -157,10 +157,12 @@ void addCheckCaptureCommand(CLI::App& app, const GlobalOptions& globals, int& ex
       SplitGraphOptions options;
       options.partition.splittingOps = opts->splittingOps;
       matchOptions = options.partition;
-      plan = splitGraph(graph, registry, options, diag);
+      if (succeeded(inlineRegionsWithSplittingOps(*input->module, matchOptions, diag)))
+        plan = splitGraph(graph, registry, options, diag);
     } else {
       matchOptions.splittingOps = opts->breakOps;
-      plan = partitionForBreakableCapture(graph, opts->breakOps, registry, diag);
+      if (succeeded(inlineRegionsWithSplittingOps(*input->module, matchOptions, diag)))
+        plan = partitionForBreakableCapture(graph, opts->breakOps, registry, diag);
     }
     if (failed(plan)) {
       printDiagnostics(diag);

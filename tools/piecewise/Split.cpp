@@ -3,8 +3,9 @@
 //   piecewise split FILE --splitting-ops=OP[,OP...] [--json] [-o OUT.py]
 //                   [--rematerialize-symints] [--explain]
 //
-// vLLM's piecewise split of the root graph (partition/SplitGraph.h): the
-// decompose-size pass, the splitting-op partitioner, the flat-boundary check.
+// vLLM's piecewise split of the root graph (partition/SplitGraph.h): nested
+// compile regions holding a splitting op inlined, the decompose-size pass, the
+// splitting-op partitioner, the flat-boundary check.
 // Prints a short summary (or, with --json, one item per piece: name, id,
 // whether it is a splitting piece, inputs and outputs with their kinds, the
 // targets of its call nodes, its structural hash; codegen/PlanJson.h). -o
@@ -211,9 +212,11 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
     options.rematerializeSymInts = opts->rematerialize;
     const OpRegistry* registry = &input->registry;
     SymIntRematerializationStats remat;
-    FailureOr<PartitionPlan> plan =
-        splitGraph(input->module->graph(), registry, options, diag, &remat);
-    timer.mark("decompose-size, partition, boundary check");
+    // Nested compile regions holding a splitting op are split as if inline.
+    FailureOr<PartitionPlan> plan = failure();
+    if (succeeded(inlineRegionsWithSplittingOps(*input->module, options.partition, diag)))
+      plan = splitGraph(input->module->graph(), registry, options, diag, &remat);
+    timer.mark("inline nested regions, decompose-size, partition, boundary check");
     if (failed(plan)) {
       printDiagnostics(diag);
       exitCode = kExitInputError;
