@@ -328,6 +328,8 @@ class NestedRegionLlama(nn.Module):
 def dump(gm: torch.fx.GraphModule, how: str) -> str:
     text = gm.print_readable(print_output=False, include_stride=True, include_device=True)
     text = text.replace(str(REPO_ROOT) + "/", "")
+    # transformers' own files (the nested-regions Llama): relative to site-packages.
+    text = text.replace(str(Path(torch.__file__).resolve().parents[1]) + "/", "")
     head = (f"# {how}.\n# Captured at the Dynamo level with torch {torch.__version__} by "
             f"examples/dynamo/capture.py.\n")
     return head + text
