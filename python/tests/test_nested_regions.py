@@ -12,6 +12,7 @@ the same model without regions (what the backend's statistics must equal).
 import operator
 import os
 import subprocess
+import sys
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
@@ -24,7 +25,11 @@ piecewise = pytest.importorskip("piecewise")
 pytest.importorskip("transformers")
 
 import hf_models as H  # noqa: E402
+from conftest import REPO_ROOT  # noqa: E402
 from fxload import assert_same  # noqa: E402
+
+sys.path.insert(0, str(REPO_ROOT / "test" / "split" / "Inputs"))
+import nested_regions  # noqa: E402  (the lit test's model: regions in regions)
 
 LAYERS = 4
 SEQS = (6, 9)
@@ -187,34 +192,18 @@ def test_inlined_layers_read_their_own_lifted_floats():
         assert_same(split_gm(*inputs), expected, 0, 0, "split module")
 
 
-@torch.compiler.nested_compile_region
-def _mlp(x, w):
-    return torch.sigmoid(x @ w)
-
-
-@torch.compiler.nested_compile_region
-def _block(x, w):
-    h = _mlp(x, w)
-    return torch.relu(h) + x, h.sum()
-
-
-def _blocks(x, w):
-    """Regions in a region: `_block` holds the splitting op relu and calls `_mlp`, which
-    holds none and is called at the top level too (test/split/nested-regions.py's model)."""
-    a, s = _block(x, w)
-    b, t = _block(a, w)
-    return _mlp(b, w) * s, t
-
-
 def test_region_in_an_inlined_region_stays_a_call():
+    """Regions in a region (test/split/nested-regions.py's model): `block` holds the
+    splitting op relu and calls `mlp`, which holds none and is called at the top level too."""
+    model = nested_regions.model
     x, w = torch.randn(4, 8), torch.randn(8, 8)
     seen = []
     torch._dynamo.reset()
-    torch.compile(_blocks, backend=lambda gm, ex: seen.append(gm) or gm.forward,
+    torch.compile(model, backend=lambda gm, ex: seen.append(gm) or gm.forward,
                   fullgraph=True)(x, w)
     gm = seen[0]
     assert _invokes(gm) == 3 and _invokes(gm.subgraph_1) == 1  # Dynamo kept the nesting
-    expected = _blocks(x, w)
+    expected = model(x, w)
     split_gm, items = piecewise.split_graph(gm, [torch.relu])
     assert sum(i.is_splitting_graph for i in items) == 2
     # The pieces read the inner region from its place in the outer one
@@ -227,7 +216,7 @@ def test_region_in_an_inlined_region_stays_a_call():
     # The backend, with Inductor compiling pieces that call a region.
     be = piecewise.backend(splitting_ops=[torch.relu], compile_with="inductor")
     torch._dynamo.reset()
-    compiled = torch.compile(_blocks, backend=be, fullgraph=True)
+    compiled = torch.compile(model, backend=be, fullgraph=True)
     assert_same(compiled(x, w), expected, 1e-5, 1e-6, "backend")
     assert be.stats["splitting_pieces"] == 2 and be.stats["pieces"] == 5, be.stats
 
