@@ -32,4 +32,6 @@ _private.probe_fast_paths()
 
 __all__ = ["split_graph", "SplitItem", "explain", "Explanation", "backend", "check_capture",
            "CaptureReport", "fx", "passes", "fast_paths", "FastPath", "TESTED_TORCH"]
-__version__ = "0.1.0"
+# The one version number: CMakeLists.txt's project(VERSION), compiled into the core
+# (piecewise/Version.h); the wheel's metadata reads the same line.
+__version__ = _core.__version__
