@@ -749,12 +749,9 @@ class PiecewiseBackend:
         (the caller warns)."""
         name = f"graph_{call}"
         page = os.path.join(os.path.abspath(self.report_dir), name + ".html")
-        ops = [_pattern(o) for o in self.splitting_ops]
-        # The built-in table has only aten's schemas: the graph's custom ops' schemas too.
         # The backend's split rematerializes SymInts: the page shows the same pieces.
-        html_page = _fx._core.render_report(text, title=name + ".py", splitting_ops=ops,
-                                            schemas="\n".join(_custom_schemas(gm)),
-                                            rematerialize_symints=True)
+        html_page = report_page(gm, text, self.splitting_ops, name + ".py",
+                                rematerialize_symints=True)
         os.makedirs(self.report_dir, exist_ok=True)
         _write(page, html_page)
         self.reports.append(page)
@@ -805,6 +802,17 @@ def _say(line: str) -> None:
     """A warning a server's log shows (the ``piecewise`` logger; with no logging set up,
     Python's last-resort handler prints it to stderr)."""
     _log.warning("piecewise: %s", line)
+
+
+def report_page(gm: tfx.GraphModule, text: str, splitting_ops: Sequence, title: str,
+                rematerialize_symints: bool) -> str:
+    """The page ``piecewise report`` writes for ``gm`` (``text``: its code form) split at
+    ``splitting_ops``, made by the extension (``_core.render_report``, no subprocess). The
+    built-in schema table has only aten's: the graph's custom ops' schemas are passed too."""
+    ops = [_pattern(o) for o in splitting_ops]
+    return _fx._core.render_report(text, title=title, splitting_ops=ops,
+                                   schemas="\n".join(_custom_schemas(gm)),
+                                   rematerialize_symints=rematerialize_symints)
 
 
 def _progress(line: str) -> None:
@@ -879,7 +887,8 @@ def find_cli() -> Optional[str]:
 
 
 def _write(path: str, text: str) -> None:
-    tmp = path + ".tmp"
+    # Atomic, also when several processes write the same file (vLLM's workers: the plugin).
+    tmp = f"{path}.{os.getpid()}.tmp"
     with open(tmp, "w") as f:
         f.write(text)
     os.replace(tmp, path)
