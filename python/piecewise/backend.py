@@ -83,7 +83,9 @@ import torch.fx as tfx
 from . import _layout, _private, _trace
 from . import fx as _fx
 from .capture import check_capture as _check_capture
-from .split import _pattern, _split_graph_ex_gc, explain
+from .fx import custom_schemas as _custom_schemas
+from .fx import op_pattern as _pattern
+from .split import _split_graph_ex_gc, explain
 
 
 def _share_key(item) -> tuple:
@@ -817,39 +819,6 @@ def report_page(gm: tfx.GraphModule, text: str, splitting_ops: Sequence, title: 
 
 def _progress(line: str) -> None:
     print(f"piecewise: {line}", file=sys.stderr, flush=True)
-
-
-def _custom_schemas(gm: tfx.GraphModule) -> List[str]:
-    """The schemas of the graph's non-aten ops that the C++ registry accepts (the CLI's
-    built-in table has only aten's), so that the report sees e.g. an attention op's in-place
-    write. A call of an op packet (``torch.ops.vllm.attn(...)``, as Dynamo records it) brings
-    the schemas of all the packet's overloads."""
-    out: Dict[str, str] = {}
-    for n in gm.graph.nodes:
-        t = n.target
-        if n.op != "call_function":
-            continue
-        if _private.is_op_packet(t):
-            ops = []
-            for o in t.overloads():
-                try:
-                    ops.append(getattr(t, o))
-                except Exception:
-                    pass
-        elif _private.is_op_overload(t):
-            ops = [t]
-        else:
-            continue
-        for op in ops:
-            if op.namespace in ("aten", "prims"):
-                continue
-            name = _fx.op_name(op)
-            if name in out:
-                continue
-            _fx._ensure_schema(op)
-            if _fx._core.has_schema(name):
-                out[name] = _private.schema_text(op)
-    return list(out.values())
 
 
 _cli_cache: List[Optional[str]] = []

@@ -25,7 +25,8 @@ from typing import List, Optional, Sequence, Tuple
 import torch.fx as tfx
 
 from . import fx as _fx
-from .split import _pattern
+from .fx import custom_schemas as _custom_schemas
+from .fx import op_pattern as _pattern
 
 
 @dataclass(frozen=True)
@@ -105,8 +106,6 @@ def check_capture(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = None,
     for ``split_graph``: names, torch ops or Python callables."""
     if (splitting_ops is None) == (break_ops is None):
         raise ValueError("check_capture needs exactly one of splitting_ops and break_ops")
-    from .backend import _custom_schemas  # backend imports this module
-
     text = _fx.to_ir(gm).print()
     ops = [_pattern(o) for o in (splitting_ops if splitting_ops is not None else break_ops)]
     raw = _fx._core.check_capture(
