@@ -290,7 +290,8 @@ def _dist_info(site: Path, pyproject: dict) -> Path:
     """A dist-info directory on ``site`` for this repository's distribution, with the entry
     points pyproject.toml declares (the file pip would write from it)."""
     project = pyproject["project"]
-    name, version = project["name"], project["version"]
+    # The version is dynamic (CMakeLists.txt's project line): any will do for entry points.
+    name, version = project["name"], project.get("version", "0")
     d = site / f"{name.replace('-', '_')}-{version}.dist-info"
     d.mkdir(parents=True)
     (d / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n")
