@@ -213,6 +213,9 @@ def main() -> int:
     env["PATH"] = str(bindir)
     env["VIRTUAL_ENV"] = str(venv)
     assert not [c for c in COMPILERS if shutil.which(c, path=env["PATH"])]
+    # Python 3.11's venv puts an old setuptools in the venv, which hides the system's from
+    # torch's requirement (setuptools>=77); the venv keeps only pip.
+    run([bindir / "python", "-m", "pip", "uninstall", "-y", "-q", "setuptools"], env=env)
     # With its dependencies resolved (torch, from the system's site-packages), offline.
     run([bindir / "python", "-m", "pip", "install", "-q", "--no-index", "--no-cache-dir",
          "--disable-pip-version-check", wheel], env=env)
