@@ -134,8 +134,10 @@ def unregister() -> bool:
         if _installed is None:
             return False
         module, name, original = _installed
-        setattr(module, name, original)
         _installed = None
+        if not getattr(getattr(module, name, None), "__piecewise_vllm__", False):
+            return False  # replaced since by someone else: theirs stays
+        setattr(module, name, original)
         return True
 
 

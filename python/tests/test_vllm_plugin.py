@@ -229,6 +229,9 @@ if scenario == "twice":  # another load in the same process, and a direct call
     import piecewise.vllm_plugin
     piecewise.vllm_plugin.register()
     out["still_patched"] = backends.split_graph is not original
+    out["installed"] = piecewise.vllm_plugin.installed()
+    out["unregistered"] = piecewise.vllm_plugin.unregister()
+    out["restored"] = backends.split_graph is original
 if scenario in ("llama", "fresh", "clean"):
     sys.path.insert(0, sys.argv[2])  # bench/
     import capture_llama as cl
@@ -409,6 +412,7 @@ def test_enabled_by_either_switch_logs_one_line(site, env):
     _write_vllm(site)
     out, err = run(site, "twice", env)  # loaded twice, and register() called again
     assert out["called"] == ["piecewise"] and out["patched"] and out["still_patched"]
+    assert out["installed"] and out["unregistered"] and out["restored"]
     lines = piecewise_lines(err)
     assert len(lines) == 1, err
     assert "split_graph replaced by piecewise.split_graph" in lines[0]
@@ -431,6 +435,7 @@ def test_other_contract_is_refused_with_one_warning(site, signature, fields, why
     _write_vllm(site, signature=signature, fields=fields)
     out, err = run(site, "twice", {"PIECEWISE_VLLM": "1"})
     assert out["called"] == ["piecewise"] and not out["patched"] and not out["still_patched"]
+    assert not out["installed"] and not out["unregistered"] and out["restored"]
     lines = piecewise_lines(err)
     assert len(lines) == 1 and lines[0].startswith("WARNING"), err
     assert why in lines[0] and "not enabled for vLLM" in lines[0]
