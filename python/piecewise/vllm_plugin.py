@@ -18,11 +18,13 @@ where the replacement takes effect; on vLLM versions that moved the code elsewhe
 import path is a ``sys.modules`` alias of the module that holds it, and the attribute set
 is the same) with a function of the same signature that splits with
 ``piecewise.split_graph`` and returns vLLM's own ``SplitItem`` objects. Before replacing
-anything it checks the contract: ``split_graph(graph, splitting_ops)`` (or vLLM's earlier
-``(graph, resolved_ops)``) with no other parameters, and a ``SplitItem`` dataclass with
-exactly the fields ``submod_name, graph_id, is_splitting_graph, graph``. Anything else (or
-no such module) is refused with one warning and nothing is patched. It logs one line
-(logger ``piecewise``) when it takes effect; calling it again does nothing.
+anything it checks the contract: ``split_graph(graph, splitting_ops)`` with no other
+parameters (vLLM main's; the rules piecewise follows are main's, ``test_vllm_dropin.py``),
+and a ``SplitItem`` dataclass with exactly the fields ``submod_name, graph_id,
+is_splitting_graph, graph``. Anything else (an earlier vLLM's ``(graph, resolved_ops)``,
+which took resolved op objects and split by other rules; no such module) is refused with
+one warning and nothing is patched. It logs one line (logger ``piecewise``) when it takes
+effect; calling it again does nothing.
 
 Options (read at each split):
 
@@ -73,7 +75,7 @@ ENV_CHECK_CAPTURE = "PIECEWISE_VLLM_CHECK_CAPTURE"
 ENV_REPORT_DIR = "PIECEWISE_VLLM_REPORT_DIR"
 
 # The contract split_graph is checked against.
-_OPS_PARAMETERS = ("splitting_ops", "resolved_ops")
+_OPS_PARAMETER = "splitting_ops"
 _ITEM_FIELDS = ("submod_name", "graph_id", "is_splitting_graph", "graph")
 
 _TRUE = ("1", "true", "yes", "on")
@@ -132,8 +134,10 @@ def unregister() -> bool:
         if _installed is None:
             return False
         module, name, original = _installed
-        setattr(module, name, original)
         _installed = None
+        if not getattr(getattr(module, name, None), "__piecewise_vllm__", False):
+            return False  # replaced since by someone else: theirs stays
+        setattr(module, name, original)
         return True
 
 
@@ -185,7 +189,7 @@ def _contract_problem(backends, fn) -> Tuple[Optional[str], Optional[str]]:
     ok = (len(params) == 2
           and all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in params)
           and all(p.default is inspect.Parameter.empty for p in params)
-          and params[0].name == "graph" and params[1].name in _OPS_PARAMETERS)
+          and params[0].name == "graph" and params[1].name == _OPS_PARAMETER)
     if not ok:
         return f"{where}{_plain(sig)} is not split_graph{expected}", None
     item = getattr(backends, "SplitItem", None)
@@ -233,6 +237,7 @@ def _say_once(message: str) -> None:
     if message in _said:
         return
     _said.add(message)
+    _ensure_handler()  # also when the plugin is off: the setting that turned it off is wrong
     logger.warning("%s", message)
 
 
