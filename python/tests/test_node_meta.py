@@ -256,7 +256,7 @@ def _tuple_import(gm, meta_of):
     return core.print(), core.print(graph_form=True), [p.hash for p in pieces]
 
 
-def test_captured_graphs_match_python(monkeypatch):
+def test_captured_graphs_match_python():
     total = 0
     for name, gm in _graphs():
         F._clear_meta_caches()

@@ -119,9 +119,9 @@ def imports_of(path: Path, source: str, modules) -> Tuple[List[Import], List[str
     return found, odd
 
 
-def _cycles(edges: Dict[str, Dict[str, Import]]) -> List[List[str]]:
+def _cycles(edges: Dict[str, Dict[str, Import]]) -> List[Tuple[List[str], List[str]]]:
     """The import cycles: for each strongly connected component of more than one module (or
-    a module importing itself), one closed path through it."""
+    a module importing itself), its modules and one closed path through them."""
     index: Dict[str, int] = {}
     low: Dict[str, int] = {}
     stack: List[str] = []
@@ -171,7 +171,7 @@ def _cycles(edges: Dict[str, Dict[str, Import]]) -> List[List[str]]:
         while v is not None:  # start <- ... <- a successor of start
             walk.append(v)
             v = prev[v]
-        cycles.append(path + list(reversed(walk)))
+        cycles.append((comp, path + list(reversed(walk))))
     return cycles
 
 
@@ -211,10 +211,9 @@ def problems(pkg_dir: Path, layers: Optional[Layers] = None) -> List[str]:
                 out.append(f"{imp!r}: {m} (layer {layer_name[m]!r}) imports {imp.target} "
                            f"(layer {layer_name[imp.target]!r}), {how}: an arrow against the "
                            f"declared order")
-    for cycle in _cycles(edges):
+    for comp, cycle in _cycles(edges):
         steps = [f"{a} -> {b} ({edges[a][b].where})" for a, b in zip(cycle, cycle[1:])]
-        members = ", ".join(sorted(set(cycle)))
-        out.append(f"import cycle among {members}: " + ", ".join(steps))
+        out.append(f"import cycle among {', '.join(comp)}: " + ", ".join(steps))
     return out
 
 
@@ -305,6 +304,13 @@ def test_checker_reports_a_cycle_with_its_arrows(tmp_path):
     cycles = [f for f in found if f.startswith("import cycle")]
     assert cycles == ["import cycle among low, mid: low -> mid (low.py:2:5), "
                       "mid -> low (mid.py:1:1)"], found
+
+
+def test_checker_names_every_module_of_a_longer_cycle(tmp_path):
+    pkg = make_package(tmp_path, {"low": "def f():\n    import piecewise.top\n"})
+    cycles = [f for f in problems(pkg, LAYERS) if f.startswith("import cycle")]
+    assert cycles == ["import cycle among low, mid, top: low -> top (low.py:2:5), "
+                      "top -> mid (top.py:1:1), mid -> low (mid.py:1:1)"], cycles
 
 
 def test_checker_reports_a_cycle_even_where_the_layers_allow_each_arrow(tmp_path):
