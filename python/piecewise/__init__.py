@@ -24,12 +24,13 @@ from . import fx  # noqa: E402
 from . import passes  # noqa: E402
 from .split import Explanation, SplitItem, explain, split_graph  # noqa: E402
 from .backend import backend  # noqa: E402
-from .capture import CaptureReport, check_capture  # noqa: E402
+from .capture import CaptureFixError, CaptureReport, check_capture, make_capture_safe  # noqa: E402
 from ._private import FastPath, TESTED_TORCH, fast_paths  # noqa: E402
 from . import _private  # noqa: E402
 
 _private.probe_fast_paths()
 
 __all__ = ["split_graph", "SplitItem", "explain", "Explanation", "backend", "check_capture",
-           "CaptureReport", "fx", "passes", "fast_paths", "FastPath", "TESTED_TORCH"]
+           "CaptureReport", "make_capture_safe", "CaptureFixError", "fx", "passes", "fast_paths",
+           "FastPath", "TESTED_TORCH"]
 __version__ = "0.1.0"
