@@ -48,6 +48,13 @@ struct CheckCaptureOptions {
   CLI::Option* breakOption = nullptr;
 };
 
+/// --static-inputs (CLI11 has checked the spelling).
+StaticInputs staticInputsOf(const CheckCaptureOptions& opts) {
+  return opts.staticInputs == "none"     ? StaticInputs::None
+         : opts.staticInputs == "params" ? StaticInputs::Params
+                                         : StaticInputs::All;
+}
+
 nlohmann::ordered_json located(const Node* n) {
   nlohmann::ordered_json j;
   j["name"] = std::string(n->name().str());
@@ -172,9 +179,7 @@ int runFix(const CheckCaptureOptions& opts, const GlobalOptions& globals, bool b
   options.breakable = breakable;
   options.breakOps = opts.breakOps;
   options.split.partition.splittingOps = opts.splittingOps;
-  options.check.staticInputs = opts.staticInputs == "none"     ? StaticInputs::None
-                               : opts.staticInputs == "params" ? StaticInputs::Params
-                                                               : StaticInputs::All;
+  options.check.staticInputs = staticInputsOf(opts);
   DiagnosticEngine diag;
   FailureOr<CaptureSafeResult> fixed = makeCaptureSafe(graph, &input->registry, options, diag);
   printDiagnostics(diag);
@@ -296,9 +301,7 @@ void addCheckCaptureCommand(CLI::App& app, const GlobalOptions& globals, int& ex
     printUnmatchedOps(graph, matchOptions.splittingOps, breakable, input->buffer.get());
 
     CaptureCheckOptions options;
-    options.staticInputs = opts->staticInputs == "none"     ? StaticInputs::None
-                           : opts->staticInputs == "params" ? StaticInputs::Params
-                                                            : StaticInputs::All;
+    options.staticInputs = staticInputsOf(*opts);
     EffectAnalysis effects(registry);
     CaptureCheckResult result = checkCapture(*plan, effects, options);
     emitCaptureDiagnostics(result, *plan, Severity::Error, diag);
