@@ -44,7 +44,7 @@ from . import fx  # noqa: E402
 from . import passes  # noqa: E402
 from .split import Explanation, SplitItem, explain, split_graph  # noqa: E402
 from .backend import backend  # noqa: E402
-from .capture import CaptureReport, check_capture  # noqa: E402
+from .capture import CaptureFixError, CaptureReport, check_capture, make_capture_safe  # noqa: E402
 from ._fast_paths import FastPath, fast_paths  # noqa: E402
 from ._private import TESTED_TORCH  # noqa: E402
 from . import _probe  # noqa: E402
@@ -52,7 +52,8 @@ from . import _probe  # noqa: E402
 _probe.probe_fast_paths()
 
 __all__ = ["split_graph", "SplitItem", "explain", "Explanation", "backend", "check_capture",
-           "CaptureReport", "fx", "passes", "fast_paths", "FastPath", "TESTED_TORCH"]
+           "CaptureReport", "make_capture_safe", "CaptureFixError", "fx", "passes", "fast_paths",
+           "FastPath", "TESTED_TORCH"]
 # The one version number: CMakeLists.txt's project(VERSION), compiled into the core
 # (piecewise/Version.h); the wheel's metadata reads the same line.
 __version__ = _core.__version__

@@ -55,6 +55,9 @@ a runtime that does not copy its inputs, would read a tensor an eager splitting 
 (docs/capture.md). The default is ``"off"``: this backend captures nothing itself, and
 Inductor's own CUDA graphs copy their inputs into static buffers; the check is for runtimes
 that replay the pieces without copying, as vLLM's piecewise CUDA graphs and breakable capture do.
+``capture_safe=True`` compiles ``piecewise.make_capture_safe(gm, splitting_ops=...)`` instead of
+``gm``: such a runtime can then capture the pieces as they are (raises ``CaptureFixError`` for a
+graph the copies cannot make safe).
 SymInts a piece can compute from what it already has are recomputed inside it
 (``split_graph(..., rematerialize_symints=True)``), so a layer that computes one for the later
 layers (Mixtral's ``2 * s27``) is not one more unique piece. ``be.stats["explain"]`` has, per
@@ -84,6 +87,7 @@ from . import _layout, _private, _trace
 from . import fx as _fx
 from .capture import check_capture as _check_capture
 from .fx import custom_schemas as _custom_schemas
+from .capture import make_capture_safe as _make_capture_safe
 from .fx import op_pattern as _pattern
 from .split import _split_graph_ex_gc, explain
 
@@ -501,12 +505,14 @@ class PiecewiseBackend:
     def __init__(self, splitting_ops: Sequence = (), passes: Sequence[str] = (),
                  compile_with: str = "eager", dump_dir: Optional[str] = None,
                  report_dir: Optional[str] = None,
-                 progress: Union[float, bool, None] = 1.0, check_capture: str = "off"):
+                 progress: Union[float, bool, None] = 1.0, check_capture: str = "off",
+                 capture_safe: bool = False):
         if compile_with not in ("eager", "inductor"):
             raise ValueError("compile_with is 'eager' or 'inductor'")
         if check_capture not in ("off", "warn", "error"):
             raise ValueError("check_capture is 'off', 'warn' or 'error'")
         self.check_capture = check_capture
+        self.capture_safe = capture_safe
         self.splitting_ops = list(splitting_ops)
         self.passes = ",".join(passes) if not isinstance(passes, str) else passes
         self.compile_with = compile_with
@@ -556,6 +562,8 @@ class PiecewiseBackend:
             except Exception as e:  # e.g. report_dir not writable: never fail the compile
                 warnings.warn(f"piecewise: no report for graph {call}: {type(e).__name__}: {e}",
                               stacklevel=2)
+        if self.capture_safe:  # a new graph, with copies into static buffers (docs/capture.md)
+            gm = _make_capture_safe(gm, splitting_ops=self.splitting_ops)
         if self.check_capture != "off":
             # Before split_graph, which edits gm (see check_capture in the module docstring).
             try:
@@ -886,7 +894,7 @@ def backend(splitting_ops: Sequence = (), passes: Sequence[str] = (),
             compile_with: str = "eager", dump_dir: Optional[str] = None,
             report_dir: Optional[str] = None,
             progress: Union[float, bool, None] = 1.0,
-            check_capture: str = "off") -> PiecewiseBackend:
+            check_capture: str = "off", capture_safe: bool = False) -> PiecewiseBackend:
     """A torch.compile backend (see the module docstring)."""
     return PiecewiseBackend(splitting_ops, passes, compile_with, dump_dir, report_dir, progress,
-                            check_capture)
+                            check_capture, capture_safe)

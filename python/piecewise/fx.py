@@ -431,6 +431,7 @@ def _retype(old, new, node: tfx.Node):
 
 
 _SYM_SIZE_INT = torch.ops.aten.sym_size.int
+_FACTORIES = (torch.ops.aten.empty_strided.default, torch.ops.aten.empty.memory_format)
 
 
 def _fake_val(n: tfx.Node) -> None:
@@ -461,13 +462,24 @@ def _fake_val(n: tfx.Node) -> None:
         args = tfx.node.map_arg(n.args, get)
         kwargs = tfx.node.map_arg(n.kwargs, get)
         mode = _private.detect_fake_mode([v for v in vals if isinstance(v, torch.Tensor)])
+        dynamo = any("example_value" in a.meta for a in n.all_input_nodes)
+        if mode is None and n.target in _FACTORIES:
+            # A buffer allocation (make_capture_safe's) reads no tensor: made under the fake
+            # mode of the graph's inputs, never for real; without one it gets no value.
+            inputs = n.graph.find_nodes(op="placeholder")
+            mode = _private.detect_fake_mode(
+                [v for p in inputs for v in (p.meta.get("val", p.meta.get("example_value")),)
+                 if isinstance(v, torch.Tensor)])
+            if mode is None:
+                return
+            dynamo = any("example_value" in p.meta for p in inputs)
         if mode is not None:
             with mode:
                 v = n.target(*args, **kwargs)
         else:
             v = n.target(*args, **kwargs)
         n.meta["val"] = v
-        if any("example_value" in a.meta for a in n.all_input_nodes):
+        if dynamo:
             n.meta["example_value"] = v
     except Exception:
         pass

@@ -143,6 +143,7 @@ def split_graph(
     decompose_size: bool = True,
     merge_empty: bool = True,
     rematerialize_symints: bool = False,
+    capture_safe: bool = False,
 ) -> Tuple[tfx.GraphModule, List[SplitItem]]:
     """Splits ``graph`` (a GraphModule; the parameter has vLLM's name) at ``splitting_ops``
     (``"ns::op"``, ``"ns::op.overload"``, OpOverload or OpOverloadPacket objects, Python
@@ -156,7 +157,17 @@ def split_graph(
     what it already has (pure integer arithmetic of sizes and symbols it takes) instead of
     taking it as an input (off by default: vLLM's pieces take them); the caller's graph then
     gains those copies. ``piecewise.explain(split_gm)`` says why pieces at the same place of a
-    repeated structure hash differently."""
+    repeated structure hash differently.
+
+    ``capture_safe=True`` splits ``piecewise.make_capture_safe(graph, splitting_ops=...)``
+    instead (``graph`` is then left as it is): every value a captured piece would read at an
+    address a CUDA graph replay does not keep is copied, in the eager piece, into a buffer
+    the piece before it allocates (docs/capture.md); raises ``CaptureFixError`` when that
+    cannot be done."""
+    if capture_safe:
+        from .capture import make_capture_safe
+
+        graph = make_capture_safe(graph, splitting_ops=splitting_ops)
     split_gm, items, _ = _split_graph_ex_gc(graph, splitting_ops, decompose_size, merge_empty,
                                             rematerialize_symints)
     if _trace.enabled():  # TORCH_TRACE: the split, the plan, the pieces (_trace.py)
