@@ -246,9 +246,7 @@ def inline_nested_regions(gm: tfx.GraphModule,
     if splitting_ops is None:
         holds = _Holds(None)
     else:
-        from .split import _pattern
-
-        patterns = [_pattern(o) for o in splitting_ops]
+        patterns = [_fx.op_pattern(o) for o in splitting_ops]
         if not patterns:
             return 0
         holds = _Holds(patterns)
