@@ -33,6 +33,7 @@ _LAYERS = (
     ("graph tools", ("capture", "passes")),
     ("split", ("split",)),
     ("drivers", ("_probe", "backend")),
+    ("integrations", ("vllm_plugin",)),
     ("package", ("__init__",)),
 )
 

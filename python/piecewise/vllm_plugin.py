@@ -165,7 +165,7 @@ def _install() -> None:
         return
     backends.split_graph = _replacement(current, ops_parameter, backends.SplitItem)
     _installed = (backends, "split_graph", current)
-    from . import __version__
+    from ._core import __version__
 
     mode = check_capture_mode()
     reports = os.environ.get(ENV_REPORT_DIR) or None
