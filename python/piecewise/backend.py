@@ -87,7 +87,6 @@ from . import _layout, _private, _trace
 from . import fx as _fx
 from . import nested as _nested
 from .capture import check_capture as _check_capture
-from .fx import custom_schemas as _custom_schemas
 from .capture import make_capture_safe as _make_capture_safe
 from .fx import op_pattern as _pattern
 from .split import _split_graph_ex_gc, explain
@@ -552,26 +551,22 @@ class PiecewiseBackend:
         call = self._calls
         self._calls += 1
         dump = None
-        text = None  # gm's code form, once computed
         if self.dump_dir is not None:
             dump = os.path.join(self.dump_dir, f"graph_{call}")
             os.makedirs(dump, exist_ok=True)
             self.dumps.append(dump)
-            text = _code_form(gm)
-            _write(os.path.join(dump, "input.py"), text)
+            _write(os.path.join(dump, "input.py"), _code_form(gm))
         # Nested compile regions holding a splitting op are split as if inline (nested.py).
-        if _nested.inline_nested_regions(gm, self.splitting_ops):
-            text = None
+        _nested.inline_nested_regions(gm, self.splitting_ops)
         if self.passes:
             from . import passes as _passes
 
             _passes.run(gm, self.passes)
-            text = None
         entry = None
         if self.report_dir is not None:
             # Before split_graph: it edits gm's graph (sym_size decomposition) in place.
             try:
-                entry = self._report(call, gm, _code_form(gm) if text is None else text)
+                entry = self._report(call, gm)
             except Exception as e:  # e.g. report_dir not writable: never fail the compile
                 warnings.warn(f"piecewise: no report for graph {call}: {type(e).__name__}: {e}",
                               stacklevel=2)
@@ -766,15 +761,14 @@ class PiecewiseBackend:
 
     # -- report_dir -----------------------------------------------------------------------
 
-    def _report(self, call: int, gm: tfx.GraphModule, text: str) -> Optional[dict]:
+    def _report(self, call: int, gm: tfx.GraphModule) -> Optional[dict]:
         """Writes report_dir/graph_<call>.html (the page ``piecewise report`` writes, made
         by the extension: ``_core.render_report``); the index entry. Raises what stopped it
         (the caller warns)."""
         name = f"graph_{call}"
         page = os.path.join(os.path.abspath(self.report_dir), name + ".html")
         # The backend's split rematerializes SymInts: the page shows the same pieces.
-        html_page = report_page(gm, text, self.splitting_ops, name + ".py",
-                                rematerialize_symints=True)
+        html_page = report_page(gm, self.splitting_ops, name + ".py", rematerialize_symints=True)
         os.makedirs(self.report_dir, exist_ok=True)
         _write(page, html_page)
         self.reports.append(page)
@@ -827,14 +821,15 @@ def _say(line: str) -> None:
     _log.warning("piecewise: %s", line)
 
 
-def report_page(gm: tfx.GraphModule, text: str, splitting_ops: Sequence, title: str,
+def report_page(gm: tfx.GraphModule, splitting_ops: Sequence, title: str,
                 rematerialize_symints: bool) -> str:
-    """The page ``piecewise report`` writes for ``gm`` (``text``: its code form) split at
-    ``splitting_ops``, made by the extension (``_core.render_report``, no subprocess). The
-    built-in schema table has only aten's: the graph's custom ops' schemas are passed too."""
+    """The page ``piecewise report`` writes for ``gm`` split at ``splitting_ops``, made by the
+    CLI's own driver in the extension (``_core.render_report``: codegen/PlanReport.h), on the
+    graph as piecewise.fx imports it (with the custom ops' schemas, nothing printed and
+    parsed again). ``gm`` is not changed."""
     ops = [_pattern(o) for o in splitting_ops]
-    return _fx._core.render_report(text, title=title, splitting_ops=ops,
-                                   schemas="\n".join(_custom_schemas(gm)),
+    _fx.custom_schemas(gm)  # the registry learns every custom op's schema, packets' included
+    return _fx._core.render_report(_fx.to_ir(gm).core, title=title, splitting_ops=ops,
                                    rematerialize_symints=rematerialize_symints)
 
 

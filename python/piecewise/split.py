@@ -37,6 +37,7 @@ the process has no frozen objects), so no young-generation collection walks it f
 from __future__ import annotations
 
 import gc
+import json
 import operator
 import warnings
 from dataclasses import dataclass, field
@@ -196,7 +197,8 @@ class Explanation:
         if self._result is None:
             ir = self._ir
             ir.core.hashes(ir.meta_source)
-            self._result = _fx._core.explain(ir.core)
+            text, differences = _fx._core.explain(ir.core)
+            self._result = (text, json.loads(differences))
             self._ir = None  # the IR is no longer needed
         return self._result
 

@@ -305,11 +305,11 @@ def _check(graph, ops: List[Any], mode: str, n: int) -> None:
 
 
 def _report(report_dir: str, n: int, graph, ops: List[Any]) -> None:
-    from .backend import _code_form, _write, report_page
+    from .backend import _write, report_page
 
     name = f"{os.getpid()}_graph_{n}"
     try:
-        page = report_page(graph, _code_form(graph), ops, title=name + ".py",
+        page = report_page(graph, ops, title=name + ".py",
                            rematerialize_symints=False)
         os.makedirs(report_dir, exist_ok=True)
         _write(os.path.join(report_dir, name + ".html"), page)
