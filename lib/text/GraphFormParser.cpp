@@ -459,7 +459,9 @@ bool GraphFormParser::parseSequence(char close, size_t openPos, std::vector<Argu
 
 bool GraphFormParser::parseDict(size_t openPos, Argument& out, unsigned depth, ValueMode mode) {
   // FX's _format_arg writes `{key: value}` with str() of the key: a bare
-  // token up to ':' (or a quoted string, a `%node`), then a value.
+  // token up to ':' (or a quoted string, a `%node`), then a value. In a
+  // `return` line (Repr) a key is repr()'d like any value: a bare name is a
+  // node (`return ({relu: 1},)`), strings are quoted.
   std::vector<Argument> items;
   skipSpaces();
   if (consume('}')) {
@@ -485,7 +487,7 @@ bool GraphFormParser::parseDict(size_t openPos, Argument& out, unsigned depth, V
       std::string_view token = line_.substr(keyPos, end - keyPos);
       if (token.empty())
         return error(keyPos, "expected a dict key");
-      key = bareValue(token, keyPos, ValueMode::Graph, false);
+      key = bareValue(token, keyPos, mode, false);
     }
     skipSpaces();
     if (!expect(':'))

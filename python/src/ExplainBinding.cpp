@@ -1,15 +1,9 @@
 //===- ExplainBinding.cpp - `_core.explain` -------------------------------===//
 //
-// `_core.explain(ir)` -> (text, differences): renderExplanation()'s text and
-// one dict per difference:
-//
-//   {"place": "compiled piece between splitting op A and splitting op A",
-//    "category": "constant", "where": "node #7 (vllm::kv_update.default) argument 2",
-//    "reference": "submod_2", "other": "submod_4",
-//    "reference_pieces": ["submod_2", ...], "other_pieces": ["submod_4"],
-//    "reference_node": "kv_update", "other_node": "kv_update_1",  (None when absent)
-//    "reference_value": "'model.layers.0.attn'", "other_value": "'model.layers.1.attn'",
-//    "message": "..."}
+// `_core.explain(ir)` -> (text, json): renderExplanation()'s text and
+// renderExplanationJson()'s array (partition/PieceExplain.h), the very
+// renderings `piecewise split --explain` and `split --json --explain` print;
+// piecewise.explain() reads the JSON with `json.loads`.
 //
 // The caller loads every node's meta and hashes the plan first
 // (IRGraph.hashes()); a plan without hashes raises.
@@ -23,27 +17,10 @@
 
 #include <optional>
 #include <stdexcept>
-#include <string>
-#include <utility>
 
 namespace py = pybind11;
 
 namespace piecewise::python {
-
-namespace {
-
-py::object nodeName(const Node* n) {
-  return n ? py::object(py::str(std::string(n->name().str()))) : py::object(py::none());
-}
-
-py::list pieceNames(const PartitionPlan& plan, const std::vector<size_t>& indices) {
-  py::list out;
-  for (size_t i : indices)
-    out.append(plan.pieces()[i].name());
-  return out;
-}
-
-} // namespace
 
 void bindExplain(py::module_& m) {
   m.def(
@@ -55,29 +32,10 @@ void bindExplain(py::module_& m) {
         if (!plan->hasHashes())
           throw std::runtime_error("piecewise._core: explain() needs hashes() first");
         PieceExplanation e = explainPieces(*plan);
-        py::list diffs;
-        for (const PieceGroup& g : e.groups) {
-          for (const PieceDifference& d : g.differences) {
-            py::dict item;
-            item["place"] = g.place;
-            item["category"] = d.category;
-            item["where"] = d.where;
-            item["reference"] = plan->pieces()[d.reference].name();
-            item["other"] = plan->pieces()[d.other].name();
-            item["reference_pieces"] = pieceNames(*plan, d.referenceSharing);
-            item["other_pieces"] = pieceNames(*plan, d.otherSharing);
-            item["reference_node"] = nodeName(d.referenceNode);
-            item["other_node"] = nodeName(d.otherNode);
-            item["reference_value"] = d.referenceValue;
-            item["other_value"] = d.otherValue;
-            item["message"] = d.message;
-            diffs.append(std::move(item));
-          }
-        }
-        return py::make_tuple(renderExplanation(*plan, e), diffs);
+        return py::make_tuple(renderExplanation(*plan, e), renderExplanationJson(*plan, e));
       },
       py::arg("ir"),
-      "Why pieces at the same place of the last split hash differently: (text, [dict]). "
+      "Why pieces at the same place of the last split hash differently: (text, JSON). "
       "Call IRGraph.hashes() first.");
 }
 

@@ -1,24 +1,24 @@
 //===- ReportBinding.cpp - `piecewise report`'s page, from Python ---------===//
 //
-// `_core.render_report(text, title=..., splitting_ops=[...], schemas="",
+// `_core.render_report(ir, title=..., splitting_ops=[...],
 // rematerialize_symints=False)` returns the HTML page `piecewise report FILE
-// --splitting-ops=... [--rematerialize-symints]` writes for
-// the code-form `text`: parsed, verified against aten's schemas plus
-// `schemas` (torch's schema language, one per line: the graph's custom ops),
-// planned (codegen/PlanPipeline.h), checked for capture safety as the CLI
-// does (partition/CaptureSafety.h) and rendered (codegen/HtmlReport.h). The
-// backend's report_dir uses it (no CLI subprocess). Bad input raises
+// --splitting-ops=... [--rematerialize-symints]` writes, for the graph the
+// IRGraph holds (what piecewise.fx imported from the GraphModule: nothing is
+// printed and parsed again): verified against the extension's registry (aten's
+// table and the custom ops' schemas piecewise.fx added), planned
+// (codegen/PlanPipeline.h) and rendered by codegen/PlanReport.h, the CLI's
+// own driver. The graph is edited by the plan (decompose-size): import a
+// fresh IRGraph for it. The backend's report_dir uses it. Bad input raises
 // RuntimeError with the located diagnostics.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Bindings.h"
+#include "IRGraph.h"
 #include "Registry.h"
 
-#include "piecewise/codegen/HtmlReport.h"
 #include "piecewise/codegen/PlanPipeline.h"
-#include "piecewise/partition/CaptureSafety.h"
-#include "piecewise/text/Parser.h"
+#include "piecewise/codegen/PlanReport.h"
 #include "piecewise/verify/Verifier.h"
 
 #include <pybind11/stl.h>
@@ -32,46 +32,31 @@ namespace py = pybind11;
 namespace piecewise::python {
 namespace {
 
-std::string renderReport(const std::string& text, const std::string& title,
-                         const std::vector<std::string>& splittingOps, const std::string& schemas,
-                         bool rematerializeSymInts) {
+std::string renderReport(IRGraph& ir, const std::string& title,
+                         const std::vector<std::string>& splittingOps, bool rematerializeSymInts) {
   DiagnosticEngine diag;
-  OpRegistry reg = OpRegistry::withBuiltinAten();
-  SourceBuffer schemaBuffer("<schemas>", schemas);
-  if (!schemas.empty() && failed(reg.addFromBuffer(schemaBuffer, diag)))
-    throwDiagnostics(diag, "piecewise: bad schema");
-  SourceBuffer buffer(title, text);
-  FailureOr<std::unique_ptr<Module>> module = parseModule(buffer, diag);
-  if (failed(module) || diag.hasErrors())
-    throwDiagnostics(diag, "piecewise: the graph does not parse");
-  if (failed(verifyModule(**module, &reg, diag)))
+  if (failed(verifyModule(ir.module(), &registry(), diag)))
     throwDiagnostics(diag, "piecewise: the graph does not verify");
   PlanPipelineOptions options;
   options.splittingOps = splittingOps;
   options.rematerializeSymInts = rematerializeSymInts;
   FailureOr<std::unique_ptr<PlanPipelineResult>> result =
-      runPlanPipeline((*module)->graph(), &reg, options, diag);
+      runPlanPipeline(ir.graph(), &registry(), options, diag);
   if (failed(result))
     throwDiagnostics(diag, "piecewise: the partition plan failed");
   HtmlReportOptions page;
   page.title = title;
   page.splittingOps = splittingOps;
-  page.sourceModule = module->get();
-  CaptureCheckResult capture;
-  if ((*result)->splitting) {
-    EffectAnalysis effects(&reg);
-    capture = checkCapture(*(*result)->plan, effects, CaptureCheckOptions{});
-    page.capture = &capture;
-  }
-  return renderHtmlReport(**result, &reg, page);
+  page.sourceModule = &ir.module();
+  return renderPlanReport(**result, registry(), page).page;
 }
 
 } // namespace
 
 void bindReport(py::module_& m) {
-  m.def("render_report", &renderReport, py::arg("text"), py::kw_only(), py::arg("title"),
-        py::arg("splitting_ops"), py::arg("schemas") = "", py::arg("rematerialize_symints") = false,
-        "The HTML page `piecewise report` writes for a code-form graph split at "
+  m.def("render_report", &renderReport, py::arg("ir"), py::kw_only(), py::arg("title"),
+        py::arg("splitting_ops"), py::arg("rematerialize_symints") = false,
+        "The HTML page `piecewise report` writes for the graph of `ir` split at "
         "`splitting_ops` (see ReportBinding.cpp).");
 }
 

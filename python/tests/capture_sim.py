@@ -40,6 +40,13 @@ between graphs), and then a real replay reads the right memory by luck; whether 
 a stable address is what the piece expects (ordering of writes is not checked); and an
 `aten.to` to the device a tensor is already on dispatches nothing to copy (the dumps here
 write `_to_copy`). python/tests/gpu/ replays the same cases under real CUDA graph capture.
+
+``replay`` goes one step further, to check values: at replay each captured piece runs on
+the tensors it was given at capture (the memory a CUDA graph reads, whatever it is given
+now) and the scalars it was given then (baked), writes its results into its capture-time
+outputs and returns those. A piece whose input moved then computes from stale memory, as a
+real replay would, and the step's outputs show it; a capture-safe plan gives exactly what
+the original graph computes on the replayed inputs.
 """
 
 from __future__ import annotations
@@ -250,6 +257,8 @@ class Simulation:
     #: The replayed step's inputs (a copy, taken before it ran) and outputs.
     replay_inputs: List = field(default_factory=list)
     outputs: Any = None
+    #: The last replayed step's inputs after it ran (in-place writes show).
+    replay_after: List = field(default_factory=list)
 
 
 def _storage_extent(t: torch.Tensor) -> int:
@@ -362,13 +371,14 @@ class _Captured(torch.nn.Module):
     """Wraps one captured piece (see the module docstring)."""
 
     def __init__(self, name: str, piece: torch.nn.Module, input_names: Sequence[str],
-                 sim: Simulation, modes: "_CaptureModes"):
+                 sim: Simulation, modes: "_CaptureModes", by_address: bool = False):
         super().__init__()
         self.name = name
         self.piece = piece
         self.input_names = list(input_names)
         self.sim = sim
         self.modes = modes
+        self.by_address = by_address
         self.replaying = False
         self.pointers: List = []
         self.kept: List = []
@@ -410,6 +420,8 @@ class _Captured(torch.nn.Module):
             elif a is not None and a != then:
                 self.sim.baked.add((self.name, self.input_names[i]))
                 args[i] = then  # the graph replays the value of the capture
+        if self.by_address:
+            return self._replay_by_address()
         out = tuple(self.piece(*args))
         storages = {a.untyped_storage().data_ptr() for a in args if isinstance(a, torch.Tensor)}
         result = []
@@ -425,6 +437,23 @@ class _Captured(torch.nn.Module):
                 pass  # expanded, or other sizes than at capture: the graph keeps its own
             result.append(s)
         return tuple(result)
+
+
+    def _replay_by_address(self) -> tuple:
+        """What a CUDA graph replay does: the capture-time inputs (memory and scalars), the
+        results written into the capture-time outputs."""
+        out = tuple(self.piece(*self.kept))
+        for o, s in zip(out, self.static):
+            if not isinstance(o, torch.Tensor) or o is s:
+                continue
+            so, ss = o.untyped_storage(), s.untyped_storage()
+            if so.data_ptr() == ss.data_ptr():
+                continue  # a view of an input: the same memory already
+            # The whole memory, whatever the output's layout (an expand) and whatever later
+            # in-place metadata changes (squeeze_) did to the capture-time tensor.
+            assert so.nbytes() == ss.nbytes(), (self.name, so.nbytes(), ss.nbytes())
+            ss.copy_(so)
+        return self.static
 
 
 def _set_child(module: torch.nn.Module, name: str, child: torch.nn.Module) -> None:
@@ -447,7 +476,7 @@ def input_names_of(piece: torch.nn.Module) -> List[str]:
 def simulate(split_module: torch.nn.Module, captured: Iterable[str], inputs: Sequence,
              static: Sequence[bool], seed: int = 0, accelerator: bool = False,
              host_inputs: Sequence[bool] = (), source_text: Optional[str] = None,
-             replays: int = 3) -> Simulation:
+             replays: int = 3, by_address: bool = False) -> Simulation:
     """Captures and replays `split_module` (its children named in `captured` are the
     captured pieces), `replays` times, each step with other values (so that a value the
     data decides differs from the capture's in at least one step, but by a very unlikely
@@ -455,14 +484,15 @@ def simulate(split_module: torch.nn.Module, captured: Iterable[str], inputs: Seq
     `accelerator`, tensors stand for accelerator tensors except the inputs `host_inputs`
     marks (and what is computed from them, or made on the host); devices written `cpu:0`
     in the module stand for the accelerator. `source_text`: the text of a module fxload
-    loaded (to name the statement an uncapturable op is in)."""
+    loaded (to name the statement an uncapturable op is in). With `by_address`, each replay
+    computes as a CUDA graph replay does (``replay``)."""
     sim = Simulation()
     devices = _Devices(accelerator)
     modes = _CaptureModes(devices, {"<fx dump>": source_text} if source_text else {})
     wrappers: Dict[str, _Captured] = {}
     for name in captured:
         piece = getattr(split_module, name)
-        w = _Captured(name, piece, input_names_of(piece), sim, modes)
+        w = _Captured(name, piece, input_names_of(piece), sim, modes, by_address)
         _set_child(split_module, name, w)
         wrappers[name] = w
     args = [a.clone() if isinstance(a, torch.Tensor) else a for a in inputs]
@@ -497,8 +527,30 @@ def simulate(split_module: torch.nn.Module, captured: Iterable[str], inputs: Seq
                 torch.manual_seed(seed)
                 with torch.no_grad():
                     sim.outputs = split_module(*replay)
+                sim.replay_after = replay
     finally:
         for name, w in wrappers.items():
             _set_child(split_module, name, w.piece)
         args.clear()
     return sim
+
+
+class Replay:
+    """What ``replay`` returns: the (piece, input) pairs whose address moved, the replayed
+    step's inputs before it ran (``before``) and after (``after``: in-place writes show),
+    and its outputs."""
+
+    def __init__(self, moved, before, after, outputs):
+        self.moved = moved
+        self.before = before
+        self.after = after
+        self.outputs = outputs
+
+
+def replay(split_module: torch.nn.Module, captured: Iterable[str], inputs: Sequence,
+           static: Sequence[bool], seed: int = 0) -> Replay:
+    """``simulate``, with the replayed step computed as a CUDA graph replay computes it (the
+    module docstring): compare ``outputs`` and ``after`` with the original graph run on
+    ``before``."""
+    sim = simulate(split_module, captured, inputs, static, seed=seed, replays=1, by_address=True)
+    return Replay(sim.moved, sim.replay_inputs, sim.replay_after, sim.outputs)

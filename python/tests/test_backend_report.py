@@ -76,15 +76,15 @@ def test_report_dir_writes_one_page_per_graph(cli, tmp_path, dynamic):
 
 
 def test_report_gets_the_custom_op_schema(tmp_path, monkeypatch):
-    # The built-in table has only aten's schemas: the backend hands the renderer the attention
-    # op's (its `output` is written in place), with the same splitting ops, on the graph's
-    # code form.
+    # The built-in table has only aten's schemas: the backend's graph reaches the renderer as
+    # the IR piecewise.fx imported (nothing printed and parsed again), whose import told the
+    # extension's registry the attention op's schema (its `output` is written in place).
     seen = []
     real = B._fx._core.render_report
 
-    def spy(text, **kw):
-        seen.append((text, kw))
-        return real(text, **kw)
+    def spy(ir, **kw):
+        seen.append((ir.print(), kw))
+        return real(ir, **kw)
 
     monkeypatch.setattr(B._fx._core, "render_report", spy)
     be = piecewise.backend(splitting_ops=[torch.ops.vllm.unified_attention_with_output],
@@ -94,22 +94,23 @@ def test_report_gets_the_custom_op_schema(tmp_path, monkeypatch):
     assert kw["title"] == "graph_0.py" and kw["splitting_ops"] == [ATTN]
     assert kw["rematerialize_symints"] is True  # the backend's own split does
     schema = str(torch.ops.vllm.unified_attention_with_output.default._schema)
-    assert kw["schemas"].splitlines() == [schema]
     assert schema.startswith("vllm::unified_attention_with_output(") and "(a!)" in schema
-    assert text.startswith("class ")
+    assert B._fx._core.has_schema(ATTN)
+    assert text.startswith("class ") and "unified_attention_with_output" in text
     assert be.reports == [str(tmp_path / "r" / "graph_0.html")]
 
 
 def test_report_page_is_the_clis_page(cli, tmp_path, monkeypatch):
-    """The oracle: `piecewise report` on the same code form and schemas writes the same page."""
+    """The oracle: `piecewise report` on the same graph (its code form) with the op's schema
+    writes the same page: one driver (codegen/PlanReport.h) behind both."""
     import subprocess
 
     seen = []
     real = B._fx._core.render_report
 
-    def spy(text, **kw):
-        seen.append((text, kw))
-        return real(text, **kw)
+    def spy(ir, **kw):
+        seen.append((ir.print(), kw))  # before the plan edits the graph
+        return real(ir, **kw)
 
     monkeypatch.setattr(B._fx._core, "render_report", spy)
     be = piecewise.backend(splitting_ops=[ATTN], report_dir=tmp_path / "r")
@@ -118,11 +119,26 @@ def test_report_page_is_the_clis_page(cli, tmp_path, monkeypatch):
     work = tmp_path / "cli"
     work.mkdir()
     (work / "graph_0.py").write_text(text)
-    (work / "schemas.txt").write_text(kw["schemas"] + "\n")
+    schema = str(torch.ops.vllm.unified_attention_with_output.default._schema)
+    (work / "schemas.txt").write_text(schema + "\n")
     subprocess.run([str(cli), "--schema-file", "schemas.txt", "report", "graph_0.py",
                     f"--splitting-ops={ATTN}", "--rematerialize-symints", "-o", "page.html"],
                    cwd=work, check=True)
-    assert (work / "page.html").read_text() == (tmp_path / "r" / "graph_0.html").read_text()
+    cli_page = (work / "page.html").read_text()
+    be_page = (tmp_path / "r" / "graph_0.html").read_text()
+    script = re.compile(r'(<script id="report-data" type="application/json">).*?(</script>)', re.S)
+    assert script.sub(r"\1\2", cli_page) == script.sub(r"\1\2", be_page)  # markup, style, script
+    cli_data, be_data = embedded_data(work / "page.html"), embedded_data(tmp_path / "r" / "graph_0.html")
+    # One difference is allowed, and it is the printed text's: a tuple-valued node (a
+    # torch.split, the attention op's empty result) has a tuple in FX's meta, which the code
+    # form does not spell, so the CLI reading the text knows it only as opaque. Everything
+    # else (pieces, hashes, lifetimes, capture badges, code) is the same.
+    names = cli_data["valueKinds"]
+    cli_kinds, be_kinds = cli_data["values"].pop("kind"), be_data["values"].pop("kind")
+    differ = [i for i, (c, b) in enumerate(zip(cli_kinds, be_kinds)) if c != b]
+    assert len(cli_kinds) == len(be_kinds)
+    assert {(names[cli_kinds[i]], names[be_kinds[i]]) for i in differ} <= {("opaque", "tuple")}
+    assert cli_data == be_data
 
 
 def test_report_dir_after_a_graph_break(cli, tmp_path):
@@ -167,7 +183,7 @@ def test_report_dir_needs_no_cli(tmp_path, monkeypatch):
 
 
 def test_report_that_cannot_be_made_warns_and_compiles(tmp_path, monkeypatch):
-    def broken(text, **kw):
+    def broken(ir, **kw):
         raise RuntimeError("piecewise: the graph does not parse:\ngraph_0.py:1:1: error: broken")
 
     monkeypatch.setattr(B._fx._core, "render_report", broken)

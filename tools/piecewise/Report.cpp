@@ -8,7 +8,8 @@
 // one self-contained HTML page showing it (codegen/HtmlReport.h). `-o -`
 // writes the page to stdout. A split whose captured pieces would read an eager
 // op's fresh tensor gets a warning line and, on the page, a badge on each such
-// piece (partition/CaptureSafety.h).
+// piece. The page is codegen/PlanReport.h's, which the Python package's
+// report writer calls too.
 //
 // Given a TORCH_TRACE / TORCH_LOGS log and no --graph, `-o DIR` writes one
 // page per FX graph of the log (DIR/<id>.html) and DIR/index.html, which lists
@@ -20,8 +21,7 @@
 #include "Commands.h"
 #include "PlanOptions.h"
 
-#include "piecewise/codegen/HtmlReport.h"
-#include "piecewise/partition/CaptureSafety.h"
+#include "piecewise/codegen/PlanReport.h"
 #include "piecewise/text/TorchLog.h"
 #include "piecewise/verify/WrapperVerifier.h"
 
@@ -74,19 +74,14 @@ int writeReportPage(const PlanCommandOptions& opts, const GlobalOptions& globals
   options.unsafeOps = opts.unsafeOps;
   options.sourceModule = input->module.get();
   // A split's compiled pieces, captured by a runtime that does not copy
-  // (vLLM's): a warning line and a badge on each piece that would read an
-  // eager op's fresh tensor (partition/CaptureSafety.h).
-  CaptureCheckResult capture;
-  if (result->splitting) {
-    EffectAnalysis effects(&input->registry);
-    capture = checkCapture(*result->plan, effects, CaptureCheckOptions{});
-    if (!capture.clean())
-      std::fputs(
-          ("piecewise: warning: " + captureWarningLine(capture, *result->plan) + "\n").c_str(),
-          stderr);
-    options.capture = &capture;
-  }
-  std::string page = renderHtmlReport(*result, &input->registry, options);
+  // (vLLM's): a warning line here, and on the page a badge on each piece that
+  // would read an eager op's fresh tensor (codegen/PlanReport.h).
+  PlanReport report = renderPlanReport(*result, input->registry, options);
+  if (!report.capture.clean())
+    std::fputs(
+        ("piecewise: warning: " + captureWarningLine(report.capture, *result->plan) + "\n").c_str(),
+        stderr);
+  const std::string& page = report.page;
   Clock::time_point t1 = Clock::now();
   int rc = writeOutput(output, page) ? kExitOk : kExitInputError;
   if (opts.timing)

@@ -106,4 +106,12 @@ std::string nodeLocation(const Node& node);
 /// place of a repeated structure differ" when there is none.
 std::string renderExplanation(const PartitionPlan& plan, const PieceExplanation& explanation);
 
+/// The explanation as a JSON array, one object per difference: `place`,
+/// `category`, `where`, `reference`/`other` (piece names),
+/// `reference_pieces`/`other_pieces` (the pieces sharing each hash),
+/// `reference_node`/`other_node` (null when absent),
+/// `reference_value`/`other_value`, `message`. `split --json --explain` and
+/// `piecewise.explain()` both print this one rendering.
+std::string renderExplanationJson(const PartitionPlan& plan, const PieceExplanation& explanation);
+
 } // namespace piecewise
