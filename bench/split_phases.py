@@ -30,8 +30,9 @@ for p in (ROOT / "bench", ROOT / "python"):
 import torch.fx as fx  # noqa: E402
 
 import capture_llama as cl  # noqa: E402
+from piecewise import _fast_paths as FP  # noqa: E402
 from piecewise import fx as F  # noqa: E402
-from piecewise.split import _pattern  # noqa: E402
+from piecewise.fx import op_pattern as _pattern  # noqa: E402
 
 
 def main():
@@ -42,7 +43,7 @@ def main():
     ap.add_argument("--python-meta", action="store_true")
     a = ap.parse_args()
     if a.python_meta:
-        F._NODE_META_CPP = None
+        FP.apply({**FP.ON, "node_meta": False})
     gm, _ = (cl.dynamo if a.how == "dynamo" else cl.makefx)(a.layers)
     ops = cl.SPLITTING_OPS if a.how == "dynamo" else [o + ".default" for o in cl.SPLITTING_OPS]
     ops = [_pattern(o) for o in ops]
@@ -69,7 +70,7 @@ def main():
     def ms(v):
         return statistics.median(v) * 1e3
 
-    meta = "python" if F._NODE_META_CPP is None else "c++"
+    meta = "c++" if FP.ON["node_meta"] else "python"
     load = os.getloadavg()
     print(f"{a.how} {a.layers} layers, {len(gm.graph.nodes)} nodes, meta in {meta}, median of "
           f"{a.repeat}: import {ms(imp):.2f} ms, split {ms(spl):.2f} ms, import+split "

@@ -271,7 +271,14 @@ def cases() -> Dict[str, Tuple[str, Callable[[], Tuple[nn.Module, Tuple]], bool]
         torch.manual_seed(0)
         return OpaqueNameAttention().eval(), (torch.randn(2, 8, HIDDEN),)
 
+    def nested():
+        torch.manual_seed(0)
+        return NestedRegionLlama(4).eval(), (torch.randint(0, VOCAB, (1, 8)),)
+
     return {
+        "hf_llama_nested_regions_dynamic.py": (
+            "a 4-layer Hugging Face Llama (transformers, random weights) whose decoder layers "
+            "are nested compile regions, stock SDPA, dynamic=True", nested, True),
         "hf_llama_sdpa.py": ("a 2-layer HF-style Llama with stock SDPA, static shapes", llama, False),
         "hf_llama_sdpa_dynamic.py": ("the same Llama with dynamic=True", llama, True),
         "qwen3_moe_dynamic.py": ("a 1-layer Qwen3-MoE-style decoder, dynamic=True", moe, True),
@@ -283,9 +290,46 @@ def cases() -> Dict[str, Tuple[str, Callable[[], Tuple[nn.Module, Tuple]], bool]
     }
 
 
+# (Defined after cases(), so that the `# File:` lines of the other dumps keep their numbers.)
+class NestedRegionLlama(nn.Module):
+    """``hf_llama_nested_regions_dynamic.py``'s model: a Hugging Face Llama (transformers' ``LlamaForCausalLM`` built from its config class,
+    random weights, nothing downloaded) whose decoder layers run as nested compile regions,
+    as torchtitan and the regional-compilation recipes mark them: Dynamo traces the layer
+    once and calls it per layer with ``torch.ops.higher_order.invoke_subgraph``. The layers
+    are moved to a subclass whose ``forward`` is marked, so no other model is affected. The
+    dump has one ``class subgraph_0`` (the layer) and four calls of it, whose SDPA a split
+    must see (``piecewise split`` inlines the region)."""
+
+    def __init__(self, layers: int = 4):
+        super().__init__()
+        import transformers
+
+        cfg = transformers.LlamaConfig(vocab_size=VOCAB, hidden_size=HIDDEN,
+                                       intermediate_size=INTER, num_hidden_layers=layers,
+                                       num_attention_heads=HEADS, num_key_value_heads=KV_HEADS,
+                                       max_position_embeddings=128)
+        cfg._attn_implementation = "sdpa"
+        self.lm = transformers.LlamaForCausalLM(cfg)
+        cls = type(self.lm.model.layers[0])
+        base = cls.forward
+
+        @torch.compiler.nested_compile_region
+        def forward(self, *args, **kwargs):
+            return base(self, *args, **kwargs)
+
+        marked = type(cls.__name__, (cls,), {"forward": forward})
+        for layer in self.lm.model.layers:
+            layer.__class__ = marked
+
+    def forward(self, input_ids):
+        return self.lm(input_ids=input_ids, use_cache=False).logits
+
+
 def dump(gm: torch.fx.GraphModule, how: str) -> str:
     text = gm.print_readable(print_output=False, include_stride=True, include_device=True)
     text = text.replace(str(REPO_ROOT) + "/", "")
+    # transformers' own files (the nested-regions Llama): relative to site-packages.
+    text = text.replace(str(Path(torch.__file__).resolve().parents[1]) + "/", "")
     head = (f"# {how}.\n# Captured at the Dynamo level with torch {torch.__version__} by "
             f"examples/dynamo/capture.py.\n")
     return head + text

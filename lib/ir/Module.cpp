@@ -35,6 +35,18 @@ Module* Module::child(std::string_view name) const {
   return it == childIndex_.end() ? nullptr : children_[it->second].module.get();
 }
 
+Module* Module::resolve(std::string_view path) const {
+  if (Module* m = child(path))
+    return m;
+  Module* cur = const_cast<Module*>(this);
+  while (cur && !path.empty()) {
+    size_t dot = path.find('.');
+    cur = cur->child(path.substr(0, dot));
+    path = dot == std::string_view::npos ? std::string_view() : path.substr(dot + 1);
+  }
+  return cur == this ? nullptr : cur;
+}
+
 size_t Module::totalNodes() const {
   size_t n = graph_->size();
   for (const Child& c : children_)

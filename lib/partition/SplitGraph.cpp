@@ -9,8 +9,22 @@
 
 #include "piecewise/partition/FlatBoundaries.h"
 #include "piecewise/transforms/DecomposeSize.h"
+#include "piecewise/transforms/InlineNestedRegions.h"
 
 namespace piecewise {
+
+FailureOr<bool> inlineRegionsWithSplittingOps(Module& module, const SplittingOpOptions& options,
+                                              DiagnosticEngine& diag) {
+  if (options.splittingOps.empty() || module.children().empty())
+    return false;
+  SplittingOpMatcher matcher(options.splittingOps, options.matchFunctionalizedOps);
+  InlineNestedRegionsOptions inlining;
+  inlining.holds = [&](const Node& n) { return matcher.match(n).has_value(); };
+  FailureOr<size_t> inlined = inlineNestedRegions(module.graph(), module, inlining, diag);
+  if (failed(inlined))
+    return failure();
+  return *inlined > 0;
+}
 
 FailureOr<PartitionPlan> splitGraph(Graph& graph, const OpRegistry* registry,
                                     const SplitGraphOptions& options, DiagnosticEngine& diag,

@@ -11,6 +11,7 @@
 #include "piecewise/analysis/StorageAnalysis.h"
 #include "piecewise/analysis/ValueKind.h"
 #include "piecewise/ir/Target.h"
+#include "piecewise/partition/CaptureSafeCopies.h"
 
 #include <fmt/format.h>
 
@@ -264,6 +265,39 @@ FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
     return written;
   };
 
+  // piecewise's capture copy (CaptureSafeCopies.h) runs eagerly: it joins the
+  // eager piece of the value it copies (the piece its source was assigned
+  // to, when that piece is a splitting one and the buffer is defined no
+  // later), or returns -1: then it is an eager piece of its own, as a
+  // splitting op is.
+  auto joinedPiece = [&](const Node* n) -> int64_t {
+    if (n->args().size() != 2 || !n->args()[0].isNode() || !n->args()[1].isNode())
+      return -1;
+    const Node* src = n->args()[0].getNode();
+    const Node* buffer = n->args()[1].getNode();
+    uint32_t s = num.lookup(src);
+    if (src->isPlaceholder() || s == NodeNumbering::kAbsent || idOf[s] < 0 ||
+        !draft(idOf[s]).splitting)
+      return -1;
+    uint32_t b = num.lookup(buffer);
+    if (!buffer->isPlaceholder() &&
+        (b == NodeNumbering::kAbsent || idOf[b] < 0 || idOf[b] > idOf[s]))
+      return -1;
+    return idOf[s];
+  };
+  auto startsEagerPiece = [&](const Node* n) {
+    return matchNode(n) || (n && isCaptureCopy(*n) && joinedPiece(n) < 0);
+  };
+  // The node after `n` that decides whether the eager run goes on: capture
+  // copies that join an eager piece are skipped (a copy right after a
+  // splitting op does not part it from the next one).
+  auto nextDeciding = [&](const Node* n) {
+    const Node* next = n->next();
+    while (next && isCaptureCopy(*next) && joinedPiece(next) >= 0)
+      next = next->next();
+    return next;
+  };
+
   bool ok = true;
   for (uint32_t i = 0; i < num.size(); ++i) {
     Node* n = num.node(i);
@@ -304,16 +338,27 @@ FailureOr<PartitionPlan> partitionAtSplittingOps(const Graph& graph,
         }
       }
     }
-    if (std::optional<std::string_view> pattern = matchNode(n)) {
+    std::optional<std::string_view> pattern = matchNode(n);
+    bool copy = !pattern && isCaptureCopy(*n);
+    if (copy) {
+      if (int64_t joined = joinedPiece(n); joined >= 0) {
+        assign(n, i, joined);
+        continue;
+      }
+    }
+    if (pattern || copy) {
       ++current;
       assign(n, i, current);
       Draft& d = draft(current);
       if (!d.splitting) {
         d.splitting = true;
-        d.reason = fmt::format("splitting op {} (matches '{}')", n->target().str(), *pattern);
+        d.reason = pattern
+                       ? fmt::format("splitting op {} (matches '{}')", n->target().str(), *pattern)
+                       : std::string("capture copy (piecewise::capture_copy, "
+                                     "check-capture --fix)");
       }
       // Keep consecutive splitting ops together: the next one takes this id again.
-      if (matchNode(n->next()))
+      if (startsEagerPiece(nextDeciding(n)))
         --current;
       else
         ++current;

@@ -29,10 +29,10 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-void collectGraphs(Module& m, std::vector<Graph*>& out) {
-  out.push_back(&m.graph());
+void collectModules(Module& m, std::vector<Module*>& out) {
+  out.push_back(&m);
   for (const Module::Child& c : m.children())
-    collectGraphs(*c.module, out);
+    collectModules(*c.module, out);
 }
 
 void appendMeta(std::string& out, const Meta& meta) {
@@ -143,8 +143,11 @@ bool PassManager::shouldPrintAfter(std::string_view name) const {
 
 LogicalResult PassManager::run(Module& module, PassContext& ctx) {
   timings_.clear();
+  std::vector<Module*> modules;
+  collectModules(module, modules);
   std::vector<Graph*> graphs;
-  collectGraphs(module, graphs);
+  for (Module* m : modules)
+    graphs.push_back(&m->graph());
   for (const auto& pass : passes_) {
     std::string_view name = pass->name();
     ctx.setCurrentPass(name);
@@ -162,7 +165,9 @@ LogicalResult PassManager::run(Module& module, PassContext& ctx) {
     std::vector<bool> changed(graphs.size(), false);
     for (size_t i = 0; i < graphs.size(); ++i) {
       Clock::time_point start = Clock::now();
+      ctx.setModule(modules[i]);
       FailureOr<bool> r = pass->run(*graphs[i], ctx);
+      ctx.setModule(nullptr);
       timing.seconds += secondsSince(start);
       if (failed(r)) {
         ctx.diag().error(module.loc, fmt::format("pass '{}' failed", name));

@@ -2,8 +2,8 @@
 //
 // Two layers:
 //
-//  - The built-in table (data/aten_schemas.txt, embedded at build time) is
-//    indexed once per process: one pass over the text records each line's
+//  - The built-in table (data/aten_schemas.txt, embedded at build time, and
+//    piecewiseSchemas()) is indexed once per process: one pass over the text records each line's
 //    qualified name and packet. A schema is parsed on its first lookup and
 //    kept, so starting `piecewise lint` costs an index build (well under a
 //    millisecond for ~4,500 schemas), not 4,500 parses. The table is shared
@@ -100,6 +100,8 @@ public:
   }
 
   size_t size() const { return byName_.size(); }
+  /// The lines of the aten table (the rest are piecewiseSchemas()).
+  size_t atenSize() const { return atenCount_; }
   bool contains(std::string_view qualified) const { return byName_.count(qualified) != 0; }
 
   /// The schema called `qualified`, or nullptr.
@@ -127,6 +129,9 @@ private:
     text_.reserve(total);
     for (const char* chunk : kEmbeddedChunks)
       text_ += chunk;
+    size_t atenEnd = text_.size();
+    text_ += '\n';
+    text_ += piecewiseSchemas();
 
     // About 100 bytes a schema line: size the maps once instead of rehashing
     // them a dozen times at every start.
@@ -139,6 +144,7 @@ private:
       if (eol == std::string_view::npos)
         eol = all.size();
       std::string_view line = stripComment(all.substr(pos, eol - pos));
+      bool aten = pos < atenEnd;
       pos = eol + 1;
       if (isBlank(line))
         continue;
@@ -150,6 +156,7 @@ private:
         it->second = &e; // a later line replaces an earlier one, as add() does
         continue;
       }
+      atenCount_ += aten;
       byPacket_[opPacket(name)].push_back(name);
     }
   }
@@ -170,6 +177,7 @@ private:
   }
 
   std::string text_;
+  size_t atenCount_ = 0;
   std::deque<Entry> entries_;
   std::unordered_map<std::string_view, const Entry*> byName_;
   std::unordered_map<std::string_view, std::vector<std::string_view>> byPacket_;
@@ -299,7 +307,11 @@ size_t OpRegistry::size() const {
 }
 
 size_t builtinAtenSchemaCount() {
-  return BuiltinTable::get().size();
+  return BuiltinTable::get().atenSize();
+}
+
+std::string_view piecewiseSchemas() {
+  return "piecewise::capture_copy(Tensor src, Tensor(a!) out) -> ()\n";
 }
 
 } // namespace piecewise

@@ -67,6 +67,16 @@ bool isPythonBuiltin(std::string_view s) {
          s == "range" || s == "hasattr" || s == "divmod";
 }
 
+/// FX's global name for an `operator` function it has no syntax for: `_operator_` and the
+/// function's name (the sanitized qualified name `_operator.is_not`).
+constexpr std::string_view kFxOperatorPrefix = "_operator_";
+
+bool isFxOperatorGlobal(std::string_view s) {
+  return s.size() > kFxOperatorPrefix.size() &&
+         s.substr(0, kFxOperatorPrefix.size()) == kFxOperatorPrefix &&
+         findPythonOperator(s.substr(kFxOperatorPrefix.size())) != nullptr;
+}
+
 size_t indentWidth(const char* b, const char* e) {
   size_t w = 0;
   for (; b < e; ++b) {
@@ -1088,6 +1098,11 @@ bool CodeFormParser::parseRhs(PyLexer& lex, NodeSpec& spec) {
       } else if (parts == 1 && isPythonBuiltin(headName)) {
         spec.op = OpKind::CallFunction;
         spec.target = "builtins." + std::string(dotted);
+      } else if (parts == 1 && !headNode && isFxOperatorGlobal(headName)) {
+        // FX names the global of an `operator` function without syntax by its qualified
+        // name: `_operator_is_not(a, b)` is operator.is_not.
+        spec.op = OpKind::CallFunction;
+        spec.target = "operator." + std::string(headName.substr(kFxOperatorPrefix.size()));
       } else if (parts == 1 && !headNode) {
         cx_.error(head.begin, fmt::format("call of unknown function '{}'", headName));
         return false;

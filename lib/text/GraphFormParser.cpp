@@ -410,6 +410,8 @@ std::optional<Argument> GraphFormParser::atom(int depth, Context ctx) {
 std::optional<Argument> GraphFormParser::dictKey(int depth, Context ctx) {
   // FX's _format_arg writes `{key: value}` with str() of the key: a bare
   // token up to ':' (or a quoted string, a `%node`, a tuple), then a value.
+  // In a `return` line (Repr) a key is repr()'d like any value: a bare name
+  // is a node (`return ({relu: 1},)`), strings are quoted.
   char c = peek();
   if (c == '\'' || c == '"' || c == '%' || c == '(' || startsPrefixedString(pos_))
     return value(depth, ctx);
@@ -424,7 +426,7 @@ std::optional<Argument> GraphFormParser::dictKey(int depth, Context ctx) {
     error(keyPos, "expected a dict key");
     return std::nullopt;
   }
-  return bareValue(token, keyPos, ValueMode::Graph, false);
+  return bareValue(token, keyPos, ctx.mode, false);
 }
 
 bool GraphFormParser::keyword(std::string_view& name, Pos& where) {

@@ -5,6 +5,7 @@
 #include "piecewise/transforms/CommonSubexpressionElimination.h"
 #include "piecewise/transforms/DeadCodeElimination.h"
 #include "piecewise/transforms/DecomposeSize.h"
+#include "piecewise/transforms/InlineNestedRegions.h"
 #include "piecewise/transforms/NoopElimination.h"
 #include "piecewise/transforms/SplitCoalescing.h"
 
@@ -25,6 +26,9 @@ std::unique_ptr<Pass> createCommonSubexpressionEliminationPass() {
 std::unique_ptr<Pass> createDecomposeSizePass() {
   return std::make_unique<DecomposeSizePass>();
 }
+std::unique_ptr<Pass> createInlineNestedRegionsPass() {
+  return std::make_unique<InlineNestedRegionsPass>();
+}
 
 void registerBuiltinPasses(PassRegistry& registry) {
   auto add = [&](std::unique_ptr<Pass> (*factory)()) {
@@ -36,6 +40,7 @@ void registerBuiltinPasses(PassRegistry& registry) {
   add(&createDeadCodeEliminationPass);
   add(&createCommonSubexpressionEliminationPass);
   add(&createDecomposeSizePass);
+  add(&createInlineNestedRegionsPass);
 }
 
 PassRegistry builtinPassRegistry() {

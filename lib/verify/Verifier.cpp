@@ -276,20 +276,6 @@ void GraphVerifier::checkGetItem(const Node* n) {
                          index, producer->name().str(), size, size == 1 ? "" : "s"));
 }
 
-/// Resolves a call_module target (`submod_0`, or a dotted path `layers.0`)
-/// against `module`'s children.
-const Module* resolveChild(const Module& module, std::string_view path) {
-  if (const Module* m = module.child(path))
-    return m;
-  const Module* cur = &module;
-  while (cur && !path.empty()) {
-    size_t dot = path.find('.');
-    cur = cur->child(path.substr(0, dot));
-    path = dot == std::string_view::npos ? std::string_view() : path.substr(dot + 1);
-  }
-  return cur;
-}
-
 /// True when `n` is a get_attr that reads a submodule: a value with no tensor
 /// or SymInt meta that a higher-order op takes (`torch.cond`'s branches,
 /// `wrap`'s body, a flex-attention score_mod). Tensor constants
@@ -311,7 +297,7 @@ LogicalResult verifyModuleImpl(const Module& module, const OpRegistry* registry,
   if (!module.children().empty()) {
     for (const Node* n : module.graph()) {
       bool calls = n->op() == OpKind::CallModule;
-      if ((!calls && !readsSubmodule(*n)) || resolveChild(module, n->target().str()))
+      if ((!calls && !readsSubmodule(*n)) || module.resolve(n->target().str()))
         continue;
       Location loc = n->loc().isKnown() ? n->loc() : module.loc;
       diag.error(loc, fmt::format("node '{}' {} module '{}', which is not a child module",

@@ -55,6 +55,9 @@ a runtime that does not copy its inputs, would read a tensor an eager splitting 
 (docs/capture.md). The default is ``"off"``: this backend captures nothing itself, and
 Inductor's own CUDA graphs copy their inputs into static buffers; the check is for runtimes
 that replay the pieces without copying, as vLLM's piecewise CUDA graphs and breakable capture do.
+``capture_safe=True`` compiles ``piecewise.make_capture_safe(gm, splitting_ops=...)`` instead of
+``gm``: such a runtime can then capture the pieces as they are (raises ``CaptureFixError`` for a
+graph the copies cannot make safe).
 SymInts a piece can compute from what it already has are recomputed inside it
 (``split_graph(..., rematerialize_symints=True)``), so a layer that computes one for the later
 layers (Mixtral's ``2 * s27``) is not one more unique piece. ``be.stats["explain"]`` has, per
@@ -66,6 +69,8 @@ from __future__ import annotations
 
 import contextlib
 import html
+import logging
+import math
 import operator
 import os
 import shutil
@@ -80,8 +85,12 @@ import torch.fx as tfx
 
 from . import _layout, _private, _trace
 from . import fx as _fx
+from . import nested as _nested
 from .capture import check_capture as _check_capture
-from .split import _pattern, _split_graph_ex_gc, explain
+from .fx import custom_schemas as _custom_schemas
+from .capture import make_capture_safe as _make_capture_safe
+from .fx import op_pattern as _pattern
+from .split import _split_graph_ex_gc, explain
 
 
 def _share_key(item) -> tuple:
@@ -206,29 +215,70 @@ def _lifted_float_reads(p: tfx.Node) -> Optional[list]:
     return reads
 
 
-def _zero_float(gm: tfx.GraphModule, example_inputs) -> Optional[str]:
-    """The name of a lifted float input (see ``_lifted_float_reads``) whose value is 0.0 or
-    -0.0 and that torch keeps symbolic, or None. Inductor compiling the pieces apart makes
-    Dynamo (or the backend, see ``_specialize_lifted_floats``) specialize every lifted float,
-    not only those plain Inductor would; torch's float specialization writes -0.0 as 0.0, and
-    its guard ``== 0.0`` admits both signs: ``1 / (x * f)`` would silently change sign. (A
-    float torch itself already specialized, a dropout ``p`` say, is left as plain Inductor
-    leaves it.)"""
+def _float_input_values(gm: tfx.GraphModule, example_inputs) -> Dict[str, float]:
+    """The values of the floats Dynamo lifted into ``gm`` (see ``_lifted_float_reads``), by
+    placeholder name, read from the real 0-d tensors the backend was called with; a fake
+    input (no value to look at) is left out."""
+    values: Dict[str, float] = {}
     inputs = list(example_inputs)
     for i, p in enumerate(gm.graph.find_nodes(op="placeholder")):
-        reads = _lifted_float_reads(p) if i < len(inputs) else None
-        if reads is None or any(_private.symfloat_is_constant(_placeholder_value(u))
-                                for u in reads):
+        if i >= len(inputs) or _lifted_float_reads(p) is None:
             continue
         t = inputs[i]
         if not isinstance(t, torch.Tensor) or t.dim() != 0 or not t.is_floating_point():
             continue
         try:
-            if t.item() == 0.0:
-                return p.name
-        except Exception:  # a fake tensor: no value to look at
+            values[p.name] = float(t.item())
+        except Exception:  # a fake tensor
             continue
-    return None
+    return values
+
+
+def _guard_unsound(value: float) -> bool:
+    """Whether Dynamo's ShapeEnv cannot guard a float on its value soundly: it has no signed
+    zero (``-0.0`` reads as ``0.0`` and ``== 0.0`` admits both signs) and ``nan == nan`` is
+    false (the guard would fail on every call)."""
+    return value == 0.0 or math.isnan(value)
+
+
+def _same_float(a: float, b: float) -> bool:
+    """``a`` is ``b`` as a value a program can tell apart: the same sign of zero, NaN as NaN."""
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    return a == b and math.copysign(1.0, a) == math.copysign(1.0, b)
+
+
+class _CheckedFloats:
+    """The split module of a graph whose zero or NaN floats were written into it (see
+    ``_specialize_lifted_floats``), with the check Dynamo's guard cannot make: each call
+    compares those inputs with the values written (sign of zero and NaN included) and, on a
+    difference, runs ``unspecialized`` (the same graph split with the floats read at run
+    time, its pieces run eagerly) instead: exact for any value, and counted in
+    ``stats["float_check_fallbacks"]`` with a warning once per graph."""
+
+    def __init__(self, split_gm: tfx.GraphModule, unspecialized: tfx.GraphModule,
+                 checks: List[Tuple[int, str, float]], stats: dict, call: int):
+        self.split_gm = split_gm
+        self.unspecialized = unspecialized
+        self.checks = checks
+        self.stats = stats
+        self.call = call
+        self.warned = False
+
+    def __call__(self, *args):
+        for index, name, value in self.checks:
+            a = args[index]
+            got = float(a.item()) if isinstance(a, torch.Tensor) else float(a)
+            if not _same_float(got, value):
+                self.stats["float_check_fallbacks"] += 1
+                if not self.warned:
+                    self.warned = True
+                    _say(f"graph {self.call}: the float input {name} is {got!r}; its pieces "
+                         f"were compiled for {value!r}, which Dynamo's guard cannot tell apart "
+                         "from it: this call runs the graph's pieces eagerly, reading the "
+                         "value at run time")
+                return self.unspecialized(*args)
+        return self.split_gm(*args)
 
 
 def _float_symbols(gm: tfx.GraphModule) -> set:
@@ -263,7 +313,9 @@ def _unread_floats_named(forced: Optional[set], graph_floats: set, piece: tfx.Gr
             forced.difference_update(added)
 
 
-def _specialize_lifted_floats(gm: tfx.GraphModule, names: Optional[set] = None) -> int:
+def _specialize_lifted_floats(gm: tfx.GraphModule, names: Optional[set] = None,
+                              values: Optional[Dict[str, float]] = None,
+                              checks: Optional[list] = None) -> int:
     """Writes the value of each float Dynamo lifted into ``gm`` (a 0-d tensor input read with
     ``.item()``: a module's ``eps``, a Python float argument) into its users, from: ``item =
     eps.item(); add = var + item`` to: ``add = var + 1e-06``; returns how many ``.item()``
@@ -272,10 +324,16 @@ def _specialize_lifted_floats(gm: tfx.GraphModule, names: Optional[set] = None) 
     Dynamo's own ``TensorifyScalarRestartAnalysis`` restart does (it specializes the floats the
     same way while it traces again), without the second trace of the whole frame. The inputs
     stay (the signature is Dynamo's); nothing reads them. The symbols of the floats written
-    go into ``names`` (see ``PiecewiseBackend.__call__``). (A zero torch keeps symbolic never
-    gets here: the ShapeEnv has no signed zero, see ``_zero_float``.)"""
+    go into ``names`` (see ``PiecewiseBackend.__call__``).
+
+    A float whose value (``values``: the real inputs, by placeholder name) is 0.0, -0.0 or
+    NaN cannot be guarded soundly (``_guard_unsound``): the value itself is written (-0.0
+    stays -0.0, where Dynamo's own specialization writes 0.0), a zero is still guarded
+    ``== 0.0`` (another non-zero value recompiles), and ``(placeholder index, name, value)``
+    goes into ``checks``, for the run-time check of ``_CheckedFloats``."""
     done = 0
-    for p in gm.graph.find_nodes(op="placeholder"):
+    values = values or {}
+    for index, p in enumerate(gm.graph.find_nodes(op="placeholder")):
         # Only an input nothing but `.item()` reads (as Dynamo's restart requires): nothing
         # writes it, so every read is the same value. The copies split_graph's
         # rematerialization made of a read carry no value of their own: the first read's.
@@ -283,10 +341,20 @@ def _specialize_lifted_floats(gm: tfx.GraphModule, names: Optional[set] = None) 
         if reads is None:
             continue
         value = next(v for v in map(_placeholder_value, reads) if isinstance(v, torch.SymFloat))
-        try:
-            constant = float(value)  # guards: value == constant
-        except Exception:  # e.g. an unbacked `.item()` (capture_scalar_outputs): no value
-            continue
+        real = values.get(p.name)
+        if real is not None and _guard_unsound(real) and checks is not None:
+            if real == 0.0:
+                try:
+                    float(value)  # guards: value == 0.0 (either sign; the sign is checked)
+                except Exception:
+                    continue
+            constant = real
+            checks.append((index, p.name, real))
+        else:
+            try:
+                constant = float(value)  # guards: value == constant
+            except Exception:  # e.g. an unbacked `.item()` (capture_scalar_outputs): no value
+                continue
         if names is not None and _private.symfloat_symbol(value) is not None:
             names.add(_private.symfloat_symbol(value))
         for node in reads:
@@ -416,10 +484,19 @@ def _indent(text: str, by: str) -> str:
 
 
 def _code_form(gm: tfx.GraphModule, class_name: Optional[str] = None) -> str:
-    """``gm``'s graph in piecewise's code form (what ``piecewise lint/print/split`` read)."""
+    """``gm``'s graph in piecewise's code form (what ``piecewise lint/print/split`` read),
+    with a nested class for each GraphModule a get_attr reads (a nested compile region's
+    graph, a ``torch.cond`` branch), as ``print_readable`` nests them."""
     text = _fx.to_ir(gm).print()
     if class_name is not None and text.startswith("class "):
         text = f"class {class_name}(torch.nn.Module):" + text[text.index("\n"):]
+    seen = set()
+    for n in gm.graph.find_nodes(op="get_attr"):
+        name = str(n.target).split(".")[0]
+        sub = getattr(gm, name, None)
+        if name not in seen and isinstance(sub, tfx.GraphModule):
+            seen.add(name)
+            text += "\n" + _indent(_code_form(sub, name), "    ")
     return text
 
 
@@ -438,12 +515,14 @@ class PiecewiseBackend:
     def __init__(self, splitting_ops: Sequence = (), passes: Sequence[str] = (),
                  compile_with: str = "eager", dump_dir: Optional[str] = None,
                  report_dir: Optional[str] = None,
-                 progress: Union[float, bool, None] = 1.0, check_capture: str = "off"):
+                 progress: Union[float, bool, None] = 1.0, check_capture: str = "off",
+                 capture_safe: bool = False):
         if compile_with not in ("eager", "inductor"):
             raise ValueError("compile_with is 'eager' or 'inductor'")
         if check_capture not in ("off", "warn", "error"):
             raise ValueError("check_capture is 'off', 'warn' or 'error'")
         self.check_capture = check_capture
+        self.capture_safe = capture_safe
         self.splitting_ops = list(splitting_ops)
         self.passes = ",".join(passes) if not isinstance(passes, str) else passes
         self.compile_with = compile_with
@@ -452,7 +531,8 @@ class PiecewiseBackend:
         self.progress = _progress_threshold(progress)
         self.stats = {"graphs": 0, "pieces": 0, "splitting_pieces": 0, "compilations": 0,
                       "unique_pieces": 0, "compile_seconds": {}, "explain": [],
-                      "floats_specialized": 0}
+                      "floats_specialized": 0, "floats_checked": 0,
+                      "float_check_fallbacks": 0}
         #: The split modules produced, one per Dynamo graph (for inspection).
         self.split_modules: List[tfx.GraphModule] = []
         #: The directories written under dump_dir, one per backend call.
@@ -479,6 +559,9 @@ class PiecewiseBackend:
             self.dumps.append(dump)
             text = _code_form(gm)
             _write(os.path.join(dump, "input.py"), text)
+        # Nested compile regions holding a splitting op are split as if inline (nested.py).
+        if _nested.inline_nested_regions(gm, self.splitting_ops):
+            text = None
         if self.passes:
             from . import passes as _passes
 
@@ -492,6 +575,8 @@ class PiecewiseBackend:
             except Exception as e:  # e.g. report_dir not writable: never fail the compile
                 warnings.warn(f"piecewise: no report for graph {call}: {type(e).__name__}: {e}",
                               stacklevel=2)
+        if self.capture_safe:  # a new graph, with copies into static buffers (docs/capture.md)
+            gm = _make_capture_safe(gm, splitting_ops=self.splitting_ops)
         if self.check_capture != "off":
             # Before split_graph, which edits gm (see check_capture in the module docstring).
             try:
@@ -511,30 +596,25 @@ class PiecewiseBackend:
         # the later layers then equals them (docs/split.md, "SymInt rematerialization").
         # (_split_graph_ex_gc: split_graph without its own TORCH_TRACE events; the backend
         # writes them below, with the compile events.)
-        if self.compile_with == "inductor":
-            zero = _zero_float(gm, example_inputs)
-            if zero is not None:
-                warnings.warn(
-                    f"piecewise: graph {call} runs eagerly, unsplit: the float input {zero} is "
-                    "zero, and torch's float specialization (which the pieces' Inductor "
-                    "compiles need) cannot tell -0.0 from 0.0", stacklevel=2)
-                if entry is not None:
-                    entry["status"] = f"run eagerly (float input {zero} is zero)"
-                    self._write_index()
-                return gm
+        # The lifted floats' values, read before the split edits gm (for the floats Dynamo's
+        # guard cannot specialize soundly: _specialize_lifted_floats).
+        float_values = (_float_input_values(gm, example_inputs)
+                        if self.compile_with == "inductor" else {})
         split_gm, items, _ = _split_graph_ex_gc(gm, self.splitting_ops, True, True, remat=True)
         keys = {id(item): _share_key(item) for item in items if not item.is_splitting_graph}
         # Dynamo's TensorifyState as it was before this graph (see below), or None.
         forced = _private.tensorify_forced() if self.compile_with == "inductor" else None
         forced_before = set(forced) if forced is not None else None
         specialized = 0
+        checks: List[Tuple[int, str, float]] = []  # zero and NaN floats written (see below)
+        unspecialized = split_gm  # the split with every float read at run time
 
         def specialize(restart):
             # Specialize here what Dynamo's restart would, guards included; then split the
             # graph with the values in it (see _specialize_lifted_floats).
             nonlocal specialized
             names: set = set()
-            specialized = _specialize_lifted_floats(gm, names)
+            specialized = _specialize_lifted_floats(gm, names, float_values, checks)
             if not specialized:
                 raise restart
             if forced is not None:
@@ -543,6 +623,7 @@ class PiecewiseBackend:
                 # and that is not named there.
                 forced.update(names)
             self.stats["floats_specialized"] += specialized
+            self.stats["floats_checked"] += len(checks)
             split, its, _ = _split_graph_ex_gc(gm, self.splitting_ops, True, True, remat=True)
             return split, its, {id(i): _share_key(i) for i in its if not i.is_splitting_graph}
 
@@ -577,7 +658,7 @@ class PiecewiseBackend:
         if forced is not None and specialized:
             # No restart: the names go, so that a recompile of the frame (a guard on a float
             # failed) lifts the floats again and this backend sees them (a later -0.0 would
-            # otherwise be specialized by Dynamo itself, as 0.0: _zero_float).
+            # otherwise be specialized by Dynamo itself, as 0.0: _guard_unsound).
             forced.intersection_update(forced_before)
         for item in items:
             fn = cache.get(keys.get(id(item)))
@@ -607,6 +688,11 @@ class PiecewiseBackend:
             self._write_index()
         split_gm.recompile()
         self.split_modules.append(split_gm)
+        if checks:
+            # Dynamo's guard on a zero admits both signs and one on NaN never holds: the
+            # values written are checked on each call instead (_CheckedFloats).
+            unspecialized.recompile()
+            return _CheckedFloats(split_gm, unspecialized, checks, self.stats, call)
         return split_gm
 
     def _compile_pieces(self, call: int, items, keys, forced: Optional[set] = None,
@@ -686,12 +772,9 @@ class PiecewiseBackend:
         (the caller warns)."""
         name = f"graph_{call}"
         page = os.path.join(os.path.abspath(self.report_dir), name + ".html")
-        ops = [_pattern(o) for o in self.splitting_ops]
-        # The built-in table has only aten's schemas: the graph's custom ops' schemas too.
         # The backend's split rematerializes SymInts: the page shows the same pieces.
-        html_page = _fx._core.render_report(text, title=name + ".py", splitting_ops=ops,
-                                            schemas="\n".join(_custom_schemas(gm)),
-                                            rematerialize_symints=True)
+        html_page = report_page(gm, text, self.splitting_ops, name + ".py",
+                                rematerialize_symints=True)
         os.makedirs(self.report_dir, exist_ok=True)
         _write(page, html_page)
         self.reports.append(page)
@@ -735,41 +818,28 @@ th:first-child, td:first-child, th:last-child, td:last-child {{ text-align: left
 """
 
 
+_log = logging.getLogger("piecewise")
+
+
+def _say(line: str) -> None:
+    """A warning a server's log shows (the ``piecewise`` logger; with no logging set up,
+    Python's last-resort handler prints it to stderr)."""
+    _log.warning("piecewise: %s", line)
+
+
+def report_page(gm: tfx.GraphModule, text: str, splitting_ops: Sequence, title: str,
+                rematerialize_symints: bool) -> str:
+    """The page ``piecewise report`` writes for ``gm`` (``text``: its code form) split at
+    ``splitting_ops``, made by the extension (``_core.render_report``, no subprocess). The
+    built-in schema table has only aten's: the graph's custom ops' schemas are passed too."""
+    ops = [_pattern(o) for o in splitting_ops]
+    return _fx._core.render_report(text, title=title, splitting_ops=ops,
+                                   schemas="\n".join(_custom_schemas(gm)),
+                                   rematerialize_symints=rematerialize_symints)
+
+
 def _progress(line: str) -> None:
     print(f"piecewise: {line}", file=sys.stderr, flush=True)
-
-
-def _custom_schemas(gm: tfx.GraphModule) -> List[str]:
-    """The schemas of the graph's non-aten ops that the C++ registry accepts (the CLI's
-    built-in table has only aten's), so that the report sees e.g. an attention op's in-place
-    write. A call of an op packet (``torch.ops.vllm.attn(...)``, as Dynamo records it) brings
-    the schemas of all the packet's overloads."""
-    out: Dict[str, str] = {}
-    for n in gm.graph.nodes:
-        t = n.target
-        if n.op != "call_function":
-            continue
-        if _private.is_op_packet(t):
-            ops = []
-            for o in t.overloads():
-                try:
-                    ops.append(getattr(t, o))
-                except Exception:
-                    pass
-        elif _private.is_op_overload(t):
-            ops = [t]
-        else:
-            continue
-        for op in ops:
-            if op.namespace in ("aten", "prims"):
-                continue
-            name = _fx.op_name(op)
-            if name in out:
-                continue
-            _fx._ensure_schema(op)
-            if _fx._core.has_schema(name):
-                out[name] = _private.schema_text(op)
-    return list(out.values())
 
 
 _cli_cache: List[Optional[str]] = []
@@ -807,7 +877,8 @@ def find_cli() -> Optional[str]:
 
 
 def _write(path: str, text: str) -> None:
-    tmp = path + ".tmp"
+    # Atomic, also when several processes write the same file (vLLM's workers: the plugin).
+    tmp = f"{path}.{os.getpid()}.tmp"
     with open(tmp, "w") as f:
         f.write(text)
     os.replace(tmp, path)
@@ -836,7 +907,7 @@ def backend(splitting_ops: Sequence = (), passes: Sequence[str] = (),
             compile_with: str = "eager", dump_dir: Optional[str] = None,
             report_dir: Optional[str] = None,
             progress: Union[float, bool, None] = 1.0,
-            check_capture: str = "off") -> PiecewiseBackend:
+            check_capture: str = "off", capture_safe: bool = False) -> PiecewiseBackend:
     """A torch.compile backend (see the module docstring)."""
     return PiecewiseBackend(splitting_ops, passes, compile_with, dump_dir, report_dir, progress,
-                            check_capture)
+                            check_capture, capture_safe)

@@ -10,11 +10,23 @@ the splitting ops run eagerly) and breakable capture (``break_ops``: one capture
 around each break op), a tensor that an eager op allocates is allocated again at replay,
 possibly elsewhere, and the captured piece after it reads stale memory. This runs the C++
 check (``piecewise check-capture``; docs/capture.md) on ``gm``'s graph, with the schemas
-torch has for its custom ops, and returns records. ``gm`` is not changed.
+torch has for its custom ops, and returns records. ``gm`` is not changed (a nested compile
+region holding a splitting or break op is checked as if inline, on a copy: ``nested.py``).
 
 ``static_inputs``: which graph inputs the runtime keeps in place: ``"all"`` (vLLM's
 persistent input buffers), ``"params"`` (placeholders named as Dynamo names parameters and
 buffers), ``"none"``.
+
+``make_capture_safe`` is the fix, done for the user (``piecewise check-capture --fix``):
+
+    safe_gm = piecewise.make_capture_safe(gm, splitting_ops=["vllm::unified_attention"])
+
+returns a new GraphModule (``gm`` is not changed) computing the same outputs, in which each
+value a captured piece would read at an unstable address is copied, in the eager region
+right after it is made, into a buffer that the captured piece before it allocates
+(``torch.ops.piecewise.capture_copy``, registered here with torch: ``out.copy_(src)``);
+``check_capture(safe_gm, ...)`` with the same ops is clean. What it cannot fix raises
+``CaptureFixError``, which names each value and why.
 """
 
 from __future__ import annotations
@@ -22,10 +34,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import List, Optional, Sequence, Tuple
 
+import torch
 import torch.fx as tfx
 
 from . import fx as _fx
-from .split import _pattern
+from . import nested as _nested
+from .fx import custom_schemas as _custom_schemas
+from .fx import op_pattern as _pattern
 
 
 @dataclass(frozen=True)
@@ -105,10 +120,9 @@ def check_capture(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = None,
     for ``split_graph``: names, torch ops or Python callables."""
     if (splitting_ops is None) == (break_ops is None):
         raise ValueError("check_capture needs exactly one of splitting_ops and break_ops")
-    from .backend import _custom_schemas  # backend imports this module
-
-    text = _fx.to_ir(gm).print()
     ops = [_pattern(o) for o in (splitting_ops if splitting_ops is not None else break_ops)]
+    gm = _nested.inlined(gm, ops)  # as split_graph: nested regions checked as if inline
+    text = _fx.to_ir(gm).print()
     raw = _fx._core.check_capture(
         text, _custom_schemas(gm),
         splitting_ops=ops if splitting_ops is not None else None,
@@ -126,3 +140,85 @@ def check_capture(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = None,
     segments = [Segment(name=s["name"], kind=s["kind"], nodes=tuple(s["nodes"]),
                         unstable_reads=s["unstable_reads"]) for s in raw["segments"]]
     return CaptureReport(segments=segments, eager_ops=eager, unstable_reads=reads)
+
+
+# --------------------------------------------------------------------------------------------
+# The fix
+
+
+_LIBS: list = []
+
+
+def _register_capture_copy():
+    """``piecewise::capture_copy(Tensor src, Tensor(a!) out) -> ()`` (``out.copy_(src)``), the
+    copy ``make_capture_safe`` inserts, registered once per process with the schema the C++
+    registry has (``_core.piecewise_schemas()``)."""
+    try:
+        return torch.ops.piecewise.capture_copy.default
+    except (AttributeError, RuntimeError):
+        pass
+
+    schema = _fx._core.piecewise_schemas().splitlines()[0]
+    lib = torch.library.Library("piecewise", "FRAGMENT")
+    lib.define(schema.split("::", 1)[1])
+
+    def capture_copy(src, out):
+        out.copy_(src)
+
+    lib.impl("capture_copy", capture_copy, "CompositeExplicitAutograd")
+    torch.library.register_fake("piecewise::capture_copy", lambda src, out: None, lib=lib)
+    _LIBS.append(lib)  # a Library unregisters its ops when it is collected
+    return torch.ops.piecewise.capture_copy.default
+
+
+capture_copy = _register_capture_copy()
+
+
+class CaptureFixError(RuntimeError):
+    """``make_capture_safe`` cannot make the graph capture-safe. ``errors``: one message per
+    value it cannot copy (naming the value, the captured piece that reads it and why: an op
+    that cannot be captured, sizes known only after the eager op, ...)."""
+
+    def __init__(self, errors: List[str], text: str):
+        super().__init__("piecewise: the graph cannot be made capture-safe:\n" + text)
+        self.errors = errors
+
+
+@dataclass(frozen=True)
+class CaptureCopy:
+    """One value ``make_capture_safe`` copies into a static buffer: the node names of the
+    value, its buffer, the copy, the copy back into a graph input (or None), and the bytes
+    the copies write per step (an expression when the sizes are symbolic: ``8192*s0``)."""
+
+    value: str
+    buffer: str
+    copy: str
+    copy_back: Optional[str]
+    bytes: str
+
+
+def make_capture_safe(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = None,
+                      break_ops: Optional[Sequence] = None,
+                      static_inputs: str = "all") -> tfx.GraphModule:
+    """A new GraphModule computing what ``gm`` computes, capture-safe for piecewise capture
+    at ``splitting_ops`` or breakable capture around ``break_ops`` (exactly one; ops as for
+    ``split_graph``). ``gm`` is not changed. The result's ``meta["piecewise_capture_copies"]``
+    lists the copies (``CaptureCopy``) and ``meta["piecewise_capture_bytes_per_step"]`` their
+    cost. Raises ``CaptureFixError`` when a value cannot be copied (docs/capture.md)."""
+    if (splitting_ops is None) == (break_ops is None):
+        raise ValueError("make_capture_safe needs exactly one of splitting_ops and break_ops")
+    if static_inputs not in ("all", "params", "none"):
+        raise ValueError("static_inputs is 'all', 'params' or 'none'")
+    ops = [_pattern(o) for o in (splitting_ops if splitting_ops is not None else break_ops)]
+    gm = _nested.inlined(gm, ops)  # nested regions made safe as if inline
+    ir = _fx.import_graph(gm.graph, gm)
+    result = _fx._core.make_capture_safe(
+        ir.core, splitting_ops=ops if splitting_ops is not None else None,
+        break_ops=ops if break_ops is not None else None, static_inputs=static_inputs)
+    if not result["ok"]:
+        raise CaptureFixError(list(result["errors"]), result["text"])
+    new = _fx.to_graph_module(ir)
+    new.meta.update(gm.meta)
+    new.meta["piecewise_capture_copies"] = [CaptureCopy(**c) for c in result["copies"]]
+    new.meta["piecewise_capture_bytes_per_step"] = result["bytes_per_step"]
+    return new

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import operator
+import sys
 from typing import Any, Dict, List, Optional
 
 import torch
@@ -25,6 +26,7 @@ import torch.fx as tfx
 from torch.fx.node import map_aggregate
 
 from . import _core
+from . import _fast_paths
 from . import _private
 from ._private import op_name  # noqa: F401 (part of this module's API)
 
@@ -96,6 +98,72 @@ def _ensure_schema(op) -> None:
             _core.add_schemas(_private.schema_text(op), "<torch>")
     except Exception:
         pass  # an op without a parsable schema stays opaque
+
+
+def op_pattern(op) -> str:
+    """The C++ pattern for a splitting (or break) op: an op name as written (``"ns::op"``,
+    its dotted spellings), a torch op object, or a Python callable
+    (``F.scaled_dot_product_attention``) or its qualified name, both spelled as FX records
+    the callable (``torch._C._nn.scaled_dot_product_attention``)."""
+    if isinstance(op, str):
+        if "::" in op or op.startswith("torch.ops.") or "." not in op:
+            return op
+        obj = _resolve_loaded(op)
+        if obj is None:
+            return op
+        return op_pattern(obj)
+    if isinstance(op, _OP_TYPES):
+        return op_name(op)
+    if callable(op) and not isinstance(op, type):
+        return target_string("call_function", op)
+    raise TypeError(f"a splitting op is an op name, a torch op or a Python callable, not {op!r}")
+
+
+def _resolve_loaded(name: str):
+    """The callable a dotted name denotes, looked up from an already imported module (nothing
+    is imported here); None when it is not one."""
+    parts = name.split(".")
+    obj = sys.modules.get(parts[0])
+    if obj is None:
+        return None
+    for p in parts[1:]:
+        obj = getattr(obj, p, None)
+        if obj is None:
+            return None
+    return obj if callable(obj) and not isinstance(obj, type) else None
+
+
+def custom_schemas(gm: tfx.GraphModule) -> List[str]:
+    """The schemas of the graph's non-aten ops that the C++ registry accepts (the CLI's
+    built-in table has only aten's), so that a report or check sees e.g. an attention op's
+    in-place write. A call of an op packet (``torch.ops.vllm.attn(...)``, as Dynamo records
+    it) brings the schemas of all the packet's overloads."""
+    out: Dict[str, str] = {}
+    for n in gm.graph.nodes:
+        t = n.target
+        if n.op != "call_function":
+            continue
+        if _private.is_op_packet(t):
+            ops = []
+            for o in t.overloads():
+                try:
+                    ops.append(getattr(t, o))
+                except Exception:
+                    pass
+        elif _private.is_op_overload(t):
+            ops = [t]
+        else:
+            continue
+        for op in ops:
+            if op.namespace in ("aten", "prims"):
+                continue
+            name = op_name(op)
+            if name in out:
+                continue
+            _ensure_schema(op)
+            if _core.has_schema(name):
+                out[name] = _private.schema_text(op)
+    return list(out.values())
 
 
 def resolve_target(s: str):
@@ -228,19 +296,18 @@ def _node_meta(n: tfx.Node):
     return None
 
 
-# The C++ twin of ``_node_meta`` (python/src/NodeMeta.cpp: the same tuples, exceptions
-# and caches; test_node_meta.py holds it to the functions above), which import_fx and
-# split/hashes call without leaving C++: the ``node_meta`` fast path, set by
-# _private.probe_fast_paths when it agrees. None falls back to the Python functions above
-# (what the tests compare against).
+# The C++ twin of ``_node_meta`` is ``_core.node_meta`` (python/src/NodeMeta.cpp: the same
+# tuples, exceptions and caches; test_node_meta.py holds it to the functions above), which
+# import_fx and split/hashes call without leaving C++: the ``node_meta`` fast path, used
+# while ``_fast_paths.ON["node_meta"]`` (the probe turns it on where it agrees). Off, the
+# Python functions above are used (what the tests compare against).
 _core.configure_meta(torch.Tensor, _FakeTensor, torch.SymInt, torch.SymFloat, torch.SymBool,
                      *_private.quiet_torch_function())
-_NODE_META_CPP = None
 
 
 def _clear_meta_caches() -> None:
     _sym_text.clear()
-    if _NODE_META_CPP is not None:
+    if _fast_paths.ON["node_meta"]:
         _core.clear_meta_cache()
 
 
@@ -268,7 +335,7 @@ class IR:
     def fetch_meta(self, indices: List[int]) -> list:
         """The meta tuples of the imported nodes at ``indices`` (for deferred meta)."""
         nodes = self.nodes_in
-        f = _NODE_META_CPP or _node_meta
+        f = _core.node_meta if _fast_paths.ON["node_meta"] else _node_meta
         return [f(nodes[i]) for i in indices]
 
     @property
@@ -276,7 +343,7 @@ class IR:
         """What ``core.split``/``core.hashes`` take as ``fetch_meta``: True (the C++ core
         reads the imported nodes' meta itself) when it has ``node_meta``, else
         ``fetch_meta``."""
-        return True if _NODE_META_CPP is not None else self.fetch_meta
+        return True if _fast_paths.ON["node_meta"] else self.fetch_meta
 
 
 _SIZE_QUERIES = (torch.ops.aten.sym_size.int, torch.ops.aten.sym_size.default,
@@ -299,12 +366,13 @@ def import_graph(graph: tfx.Graph, owner: Optional[torch.nn.Module] = None, *,
             for n in graph.find_nodes(op="call_function", target=t):
                 queried.add(n.args[0] if n.args else None)
     core = _core.IRGraph()
-    if _NODE_META_CPP is not None:
-        _private.USED["node_meta"] += 1
+    meta_in_cpp = _fast_paths.ON["node_meta"]
+    if meta_in_cpp:
+        _fast_paths.USED["node_meta"] += 1
     # One pass in C++ over the fx.Nodes themselves (no tuple per node).
     # node_meta=None: the meta tuples are read in C++ (_core.node_meta).
     core.import_fx(nodes, eager=queried, target_string=target_string,
-                   node_meta=None if _NODE_META_CPP is not None else _node_meta)
+                   node_meta=None if meta_in_cpp else _node_meta)
     return IR(core, nodes, owner, graph)
 
 
@@ -363,6 +431,7 @@ def _retype(old, new, node: tfx.Node):
 
 
 _SYM_SIZE_INT = torch.ops.aten.sym_size.int
+_FACTORIES = (torch.ops.aten.empty_strided.default, torch.ops.aten.empty.memory_format)
 
 
 def _fake_val(n: tfx.Node) -> None:
@@ -393,13 +462,24 @@ def _fake_val(n: tfx.Node) -> None:
         args = tfx.node.map_arg(n.args, get)
         kwargs = tfx.node.map_arg(n.kwargs, get)
         mode = _private.detect_fake_mode([v for v in vals if isinstance(v, torch.Tensor)])
+        dynamo = any("example_value" in a.meta for a in n.all_input_nodes)
+        if mode is None and n.target in _FACTORIES:
+            # A buffer allocation (make_capture_safe's) reads no tensor: made under the fake
+            # mode of the graph's inputs, never for real; without one it gets no value.
+            inputs = n.graph.find_nodes(op="placeholder")
+            mode = _private.detect_fake_mode(
+                [v for p in inputs for v in (p.meta.get("val", p.meta.get("example_value")),)
+                 if isinstance(v, torch.Tensor)])
+            if mode is None:
+                return
+            dynamo = any("example_value" in p.meta for p in inputs)
         if mode is not None:
             with mode:
                 v = n.target(*args, **kwargs)
         else:
             v = n.target(*args, **kwargs)
         n.meta["val"] = v
-        if any("example_value" in a.meta for a in n.all_input_nodes):
+        if dynamo:
             n.meta["example_value"] = v
     except Exception:
         pass
@@ -420,19 +500,19 @@ def sync(graph: tfx.Graph, ir: IR, exported, native: bool = False) -> List[tfx.N
     # only to earlier positions).
     by_pos, edits, removed, in_order, retargeted = ir.core.sync_plan()
     left = None
-    if native and _private.ON["sync_edits"]:
+    if native and _fast_paths.ON["sync_edits"]:
         left = _core.apply_sync_edits(
             graph, exported, by_pos, edits, retargeted,
             create=not _private.has_create_node_hooks(owner),
             op_kinds=OP_KINDS, resolve=resolve_target, ref_type=_Ref)
         if left is not None:
-            _private.USED["sync_edits"] += 1
+            _fast_paths.USED["sync_edits"] += 1
     if left is None:
         created = _apply_edits(graph, orig, exported, by_pos, edits)
     else:
         created = left
     _erase_and_order(graph, orig, by_pos, edits, removed, in_order,
-                     native and _private.ON["erase_nodes"])
+                     native and _fast_paths.ON["erase_nodes"])
     if left is not None:  # the sym_size.int values in C++; the rest below
         created = _core.fake_sym_sizes(created, _SYM_SIZE_INT, torch.Tensor)
     for n in created:
@@ -483,7 +563,7 @@ def _erase_and_order(graph, orig, by_pos, edits, removed, in_order, native=False
     gone = [orig[i] for i in removed]
     done = _core.erase_nodes(graph, gone) if native and gone else 0
     if done:
-        _private.USED["erase_nodes"] += 1
+        _fast_paths.USED["erase_nodes"] += 1
     for n in gone[done:]:
         graph.erase_node(n)
     # Order: a node goes right after its predecessor in the exported order. When the kept

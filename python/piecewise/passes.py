@@ -12,17 +12,50 @@ GraphModule also recompiles it.
 
 from __future__ import annotations
 
+import itertools
 from typing import Union
 
 import torch.fx as tfx
 
 from . import _core
 from . import fx as _fx
+from . import nested as _nested
 
 
 def run(graph: Union[tfx.Graph, tfx.GraphModule], pipeline: str, *, verify: bool = True) -> bool:
     """Runs a comma-separated pipeline (``split-coalescing,noop-elimination,dce,cse,
-    decompose-size``) on the graph in place. Returns whether it changed."""
+    decompose-size,inline-nested-regions``) on the graph in place. Returns whether it
+    changed. ``inline-nested-regions`` runs on the live graph (``nested.py``: it reads the
+    region modules), the others in C++."""
+    steps = [p.strip() for p in pipeline.split(",")]
+    if _INLINE in steps:
+        changed = False
+        for k, group in itertools.groupby(steps, key=lambda p: p == _INLINE):
+            if k:
+                changed |= inline_nested_regions(graph)
+            else:
+                changed |= _run_core(graph, ",".join(group), verify)
+        return changed
+    return _run_core(graph, pipeline, verify)
+
+
+_INLINE = "inline-nested-regions"
+
+
+def inline_nested_regions(graph: Union[tfx.Graph, tfx.GraphModule]) -> bool:
+    """Every nested compile region call (``invoke_subgraph``) -> a copy of its graph, in
+    place (``piecewise.nested``; ``split_graph`` inlines only the regions holding a splitting
+    op). Returns whether it changed."""
+    gm = graph if isinstance(graph, tfx.GraphModule) else graph.owning_module
+    if gm is None:
+        return False
+    changed = _nested.inline_nested_regions(gm) > 0
+    if changed:
+        gm.recompile()
+    return changed
+
+
+def _run_core(graph, pipeline: str, verify: bool) -> bool:
     gm = graph if isinstance(graph, tfx.GraphModule) else None
     g = gm.graph if gm is not None else graph
     ir = _fx.import_graph(g, gm if gm is not None else g.owning_module)

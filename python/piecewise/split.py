@@ -12,15 +12,18 @@ structural hashes. Python only builds the GraphModules from the returned assignm
 stitching module calling ``submod_<id>`` children, each child returning a tuple, every child
 placeholder carrying a copy of its source node's meta (plus ``val``/``example_value``).
 
-The caller's graph is edited exactly where vLLM edits it (the size queries, in place) and
-nowhere else; like vLLM, ``graph.code`` is not regenerated (the old code computes the same).
+The caller's graph is edited exactly where vLLM edits it (the size queries, in place) and,
+beyond vLLM, where a nested compile region (``torch.compiler.nested_compile_region``: an
+``invoke_subgraph`` call) holds a splitting op: that call is inlined first, so its splitting
+ops are split out as if the region were inline (``nested.py``); nowhere else. Like vLLM,
+``graph.code`` is not regenerated (the old code computes the same).
 
 Speed: GraphModules are lazy (``_LazyGraphModule``: Python code is generated at the first
 call or ``.code``, as vLLM's ``split_module`` call gets them). Where the fast paths are on
-(``piecewise.fast_paths()``; each proven at import against torch's public API, see
-``_private.py``) the modules are assembled directly in C++ (``lazy_module``), and the whole
-output (every piece's graph, nodes and module, the stitching calls and getitems) is built in
-one C++ loop (``build_split``: ``_core.build_split``); otherwise, and for graphs with
+(``piecewise.fast_paths()``: ``_fast_paths.ON``, read at each call; each proven at import
+against torch's public API by ``_probe.py``) the modules are assembled directly in C++
+(``lazy_module``), and the whole output (every piece's graph, nodes and module, the
+stitching calls and getitems) is built in one C++ loop (``build_split``: ``_core.build_split``); otherwise, and for graphs with
 ``get_attr`` or ``call_module`` nodes, the node-by-node builder here uses
 ``Graph.create_node`` and torch's ``_make_graph_module``.
 The input graph is read by C++ directly from its fx.Nodes (``IRGraph.import_fx``).
@@ -35,7 +38,6 @@ from __future__ import annotations
 
 import gc
 import operator
-import sys
 import warnings
 from dataclasses import dataclass, field
 from typing import Any, List, Sequence, Tuple, Union
@@ -44,9 +46,12 @@ import torch
 import torch.fx as tfx
 from torch.fx.immutable_collections import immutable_dict
 
+from . import _fast_paths
 from . import _private
 from . import _trace
 from . import fx as _fx
+from . import nested as _nested
+from .fx import op_pattern as _pattern
 
 
 
@@ -68,17 +73,6 @@ def _make_node(g: tfx.Graph, name: str, op: str, target, args, kwargs, type_expr
     n = g.create_node(op, target, args, kwargs, name=name, type_expr=type_expr)
     n.meta = meta
     return n
-
-
-def _public_module(graph: tfx.Graph) -> tfx.GraphModule:
-    """A piece's module made by torch (``_make_graph_module``)."""
-    return _private.make_graph_module({}, graph, "GraphModule")
-
-
-# Set by _private.probe_fast_paths (at import) when the C++ path agrees with torch:
-# _core.make_lazy_module (the lazy_module path) and _build_fast (build_split).
-_fast_module = None
-_fast_build = None
 
 
 class _Hashes:
@@ -142,39 +136,6 @@ def _set_hash(item: SplitItem, value) -> None:
 SplitItem.hash = property(_get_hash, _set_hash)
 
 
-def _pattern(op) -> str:
-    """The C++ pattern for a splitting op: an op name as written (``"ns::op"``, its dotted
-    spellings), a torch op object, or a Python callable (``F.scaled_dot_product_attention``)
-    or its qualified name, both spelled as FX records the callable
-    (``torch._C._nn.scaled_dot_product_attention``)."""
-    if isinstance(op, str):
-        if "::" in op or op.startswith("torch.ops.") or "." not in op:
-            return op
-        obj = _resolve_loaded(op)
-        if obj is None:
-            return op
-        return _pattern(obj)
-    if isinstance(op, _private.OP_TYPES):
-        return _fx.op_name(op)
-    if callable(op) and not isinstance(op, type):
-        return _fx.target_string("call_function", op)
-    raise TypeError(f"a splitting op is an op name, a torch op or a Python callable, not {op!r}")
-
-
-def _resolve_loaded(name: str):
-    """The callable a dotted name denotes, looked up from an already imported module (nothing
-    is imported here); None when it is not one."""
-    parts = name.split(".")
-    obj = sys.modules.get(parts[0])
-    if obj is None:
-        return None
-    for p in parts[1:]:
-        obj = getattr(obj, p, None)
-        if obj is None:
-            return None
-    return obj if callable(obj) and not isinstance(obj, type) else None
-
-
 def _new_gm(root, graph: tfx.Graph, name: str) -> tfx.GraphModule:
     return _private.make_graph_module(root, graph, name)
 
@@ -186,6 +147,7 @@ def split_graph(
     decompose_size: bool = True,
     merge_empty: bool = True,
     rematerialize_symints: bool = False,
+    capture_safe: bool = False,
 ) -> Tuple[tfx.GraphModule, List[SplitItem]]:
     """Splits ``graph`` (a GraphModule; the parameter has vLLM's name) at ``splitting_ops``
     (``"ns::op"``, ``"ns::op.overload"``, OpOverload or OpOverloadPacket objects, Python
@@ -199,7 +161,17 @@ def split_graph(
     what it already has (pure integer arithmetic of sizes and symbols it takes) instead of
     taking it as an input (off by default: vLLM's pieces take them); the caller's graph then
     gains those copies. ``piecewise.explain(split_gm)`` says why pieces at the same place of a
-    repeated structure hash differently."""
+    repeated structure hash differently.
+
+    ``capture_safe=True`` splits ``piecewise.make_capture_safe(graph, splitting_ops=...)``
+    instead (``graph`` is then left as it is): every value a captured piece would read at an
+    address a CUDA graph replay does not keep is copied, in the eager piece, into a buffer
+    the piece before it allocates (docs/capture.md); raises ``CaptureFixError`` when that
+    cannot be done."""
+    if capture_safe:
+        from .capture import make_capture_safe
+
+        graph = make_capture_safe(graph, splitting_ops=splitting_ops)
     split_gm, items, _ = _split_graph_ex_gc(graph, splitting_ops, decompose_size, merge_empty,
                                             rematerialize_symints)
     if _trace.enabled():  # TORCH_TRACE: the split, the plan, the pieces (_trace.py)
@@ -296,6 +268,8 @@ def _split_graph_ex_gc(gm, splitting_ops, decompose_size, merge_empty, remat=Fal
 
 def _split_graph_ex(gm, splitting_ops, decompose_size, merge_empty, remat=False):
     ops = [_pattern(o) for o in (splitting_ops or ())]
+    # Nested compile regions holding a splitting op are split as if inline (nested.py).
+    _nested.inline_nested_regions(gm, ops)
     ir = _fx.import_graph(gm.graph, gm, lazy_meta=True)
     result = ir.core.split(ops, decompose_size=decompose_size, merge_empty=merge_empty,
                            check_flat=True, fetch_meta=ir.meta_source,
@@ -336,9 +310,9 @@ def _attr(gm: tfx.GraphModule, target: str):
 
 
 def _new_module(graph: tfx.Graph, modules) -> tfx.GraphModule:
-    if _fast_module is not None:
-        _private.USED["lazy_module"] += 1
-        return _fast_module(graph, modules)
+    if _fast_paths.ON["lazy_module"]:
+        _fast_paths.USED["lazy_module"] += 1
+        return _fx._core.make_lazy_module(graph, modules)
     return _new_gm(modules or {}, graph, "GraphModule")
 
 
@@ -347,9 +321,9 @@ def _build(gm: tfx.GraphModule, nodes: List[tfx.Node], pieces, hashes=None
     """The stitching GraphModule and the items: in C++ (``_core.build_split``) when the
     fast path is available and no piece owns an attribute, else node by node here."""
     g = gm.graph
-    if (_fast_build is not None and not g.find_nodes(op="get_attr")
+    if (_fast_paths.ON["build_split"] and not g.find_nodes(op="get_attr")
             and not g.find_nodes(op="call_module")):
-        return _fast_build(gm, nodes, pieces, hashes)
+        return _build_fast(gm, nodes, pieces, hashes)
     return _build_nodes(gm, nodes, pieces, hashes)
 
 
@@ -389,9 +363,9 @@ def _build_fast(gm, nodes, pieces, hashes):
     _private.set_codegen(top, _private.codegen_of(gm.graph))
     env = {}
     built = _fx._core.build_split(top, nodes, pieces, env)
-    _private.USED["build_split"] += 1
-    if _fast_module is not None:
-        _private.USED["lazy_module"] += 1
+    _fast_paths.USED["build_split"] += 1
+    if _fast_paths.ON["lazy_module"]:
+        _fast_paths.USED["lazy_module"] += 1
     items: List[SplitItem] = []
     children = {}
     # Each piece's fields come back with its module (no attribute reads of the records).

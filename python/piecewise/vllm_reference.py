@@ -3,7 +3,8 @@
     split_gm, items = piecewise.vllm_reference.split_graph(gm, ["vllm::unified_attention_with_output"])
 
 Written from the description of vLLM's algorithm (``vllm/compilation/backends.py`` on its main
-branch), not copied from it:
+branch; at 055e47c2 the code lives in ``vllm/backends/compiler/backends.py`` and the old path
+is an alias of that module), not copied from it:
 
 1. ``_decompose_size_nodes``: every whole ``x.size()`` (``call_method`` ``size`` without a dim)
    whose tensor carries ``meta["example_value"]`` becomes one ``aten.sym_size.int(x, k)`` per
@@ -19,7 +20,12 @@ branch), not copied from it:
    the id; any other node takes the current id. ``get_attr`` nodes get an id too (split_module
    then leaves them in the stitching module).
 3. ``_merge_empty_only_subgraphs``: an id whose only node is an empty allocation moves into the
-   previous non-splitting id when all its inputs are placeholders or have an id at most that.
+   previous non-splitting id, but only when each of the allocation's inputs is a placeholder
+   or is made in that id or an earlier one: an allocation is never moved above the node that
+   makes its input (a tensor, or a SymInt size, made by a splitting piece in between).
+   ``check_inputs=False`` leaves that check out, to show what moving it would do. The ids
+   walked over are then taken as they were: an id whose allocation moved does not become the
+   "previous" one, and a splitting id never does.
 4. ``torch.fx.passes.split_module(gm, None, ids.__getitem__, keep_original_order=True,
    tuple_return=True)`` under ``_use_lazy_graph_module(True)``, then one ``SplitItem`` per
    top-level child, sorted by integer id.
@@ -128,7 +134,8 @@ def decompose_size_nodes(gm: fx.GraphModule) -> None:
         g.erase_node(size)
 
 
-def assign_ids(gm: fx.GraphModule, splitting_ops: Sequence[str]) -> Tuple[Dict[fx.Node, int], List[int]]:
+def assign_ids(gm: fx.GraphModule, splitting_ops: Sequence[str], *, check_inputs: bool = True
+               ) -> Tuple[Dict[fx.Node, int], List[int]]:
     """Steps 2 and 3: the id of every node but placeholders and the output."""
     ids: Dict[fx.Node, int] = {}
     splitting: List[int] = []
@@ -148,11 +155,12 @@ def assign_ids(gm: fx.GraphModule, splitting_ops: Sequence[str]) -> Tuple[Dict[f
             sid += -1 if should_split(node.next, splitting_ops) else 1
         else:
             ids[node] = sid
-    merge_empty_only(ids, splitting)
+    merge_empty_only(ids, splitting, check_inputs=check_inputs)
     return ids, splitting
 
 
-def merge_empty_only(ids: Dict[fx.Node, int], splitting: List[int]) -> None:
+def merge_empty_only(ids: Dict[fx.Node, int], splitting: List[int], *,
+                     check_inputs: bool = True) -> None:
     by_id: Dict[int, List[fx.Node]] = defaultdict(list)
     for n, i in ids.items():
         by_id[i].append(n)
@@ -165,7 +173,8 @@ def merge_empty_only(ids: Dict[fx.Node, int], splitting: List[int]) -> None:
         merged = False
         if prev is not None and len(nodes) == 1 and is_empty_allocation(nodes[0]):
             e = nodes[0]
-            if all(a.op == "placeholder" or ids[a] <= prev for a in e.all_input_nodes):
+            if not check_inputs or all(a.op == "placeholder" or ids[a] <= prev
+                                       for a in e.all_input_nodes):
                 ids[e] = prev
                 merged = True
         if not merged and i not in split_set:

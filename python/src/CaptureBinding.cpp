@@ -21,10 +21,19 @@
 // fx.Nodes' names. A graph that does not parse or plan raises RuntimeError
 // with the diagnostics.
 //
+//   _core.make_capture_safe(ir, splitting_ops=None, break_ops=None,
+//                           static_inputs="all") -> dict
+//
+// The automatic fix (partition/CaptureSafeCopies.h) on an IRGraph, in place;
+// piecewise.make_capture_safe exports the result into a new GraphModule.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Bindings.h"
+#include "IRGraph.h"
+#include "Registry.h"
 
+#include "piecewise/partition/CaptureSafeCopies.h"
 #include "piecewise/partition/CaptureSafety.h"
 #include "piecewise/partition/SplitGraph.h"
 #include "piecewise/schema/OpRegistry.h"
@@ -54,6 +63,16 @@ std::string str(const Node* n) {
   return std::string(n->name().str());
 }
 
+StaticInputs staticInputsFrom(const std::string& s) {
+  if (s == "all")
+    return StaticInputs::All;
+  if (s == "params")
+    return StaticInputs::Params;
+  if (s == "none")
+    return StaticInputs::None;
+  throw std::invalid_argument("static_inputs is 'all', 'params' or 'none'");
+}
+
 py::dict checkCaptureText(const std::string& text, const std::vector<std::string>& schemas,
                           const std::optional<std::vector<std::string>>& splittingOps,
                           const std::optional<std::vector<std::string>>& breakOps,
@@ -61,14 +80,7 @@ py::dict checkCaptureText(const std::string& text, const std::vector<std::string
   if (splittingOps.has_value() == breakOps.has_value())
     throw std::invalid_argument("check_capture needs exactly one of splitting_ops and break_ops");
   CaptureCheckOptions options;
-  if (staticInputs == "all")
-    options.staticInputs = StaticInputs::All;
-  else if (staticInputs == "params")
-    options.staticInputs = StaticInputs::Params;
-  else if (staticInputs == "none")
-    options.staticInputs = StaticInputs::None;
-  else
-    throw std::invalid_argument("static_inputs is 'all', 'params' or 'none'");
+  options.staticInputs = staticInputsFrom(staticInputs);
 
   DiagnosticEngine diag;
   OpRegistry registry = OpRegistry::withBuiltinAten();
@@ -148,9 +160,64 @@ py::dict checkCaptureText(const std::string& text, const std::vector<std::string
   return out;
 }
 
+/// `_core.make_capture_safe`: partition/CaptureSafeCopies.h's makeCaptureSafe
+/// on an imported graph, in place, with the extension's registry (aten and
+/// the schemas of the custom ops the import met). Returns
+/// {"ok": True, "copies": [{"value", "buffer", "copy", "copy_back", "bytes"}],
+///  "bytes_per_step"} or {"ok": False, "errors": [messages], "text": rendered}.
+py::dict makeCaptureSafeIR(IRGraph& ir, const std::optional<std::vector<std::string>>& splittingOps,
+                           const std::optional<std::vector<std::string>>& breakOps,
+                           const std::string& staticInputs) {
+  if (splittingOps.has_value() == breakOps.has_value())
+    throw std::invalid_argument(
+        "make_capture_safe needs exactly one of splitting_ops and break_ops");
+  CaptureSafeOptions options;
+  options.check.staticInputs = staticInputsFrom(staticInputs);
+  options.breakable = breakOps.has_value();
+  if (breakOps)
+    options.breakOps = *breakOps;
+  else
+    options.split.partition.splittingOps = *splittingOps;
+  ir.plan().reset(); // it points into the graph edited here
+  DiagnosticEngine diag;
+  FailureOr<CaptureSafeResult> result = makeCaptureSafe(ir.graph(), &registry(), options, diag);
+  py::dict out;
+  out["ok"] = succeeded(result);
+  if (failed(result)) {
+    py::list errors;
+    for (const Diagnostic& d : diag.diagnostics())
+      if (d.severity == Severity::Error)
+        errors.append(d.message);
+    out["errors"] = errors;
+    out["text"] = diag.renderAll();
+    return out;
+  }
+  py::list copies;
+  for (const CaptureCopy& c : result->fix.copies) {
+    py::dict d;
+    d["value"] = str(c.value);
+    d["buffer"] = str(c.buffer);
+    d["copy"] = str(c.copy);
+    d["copy_back"] = c.copyBack ? py::object(py::str(str(c.copyBack))) : py::object(py::none());
+    d["bytes"] = c.bytes;
+    copies.append(d);
+  }
+  out["copies"] = copies;
+  out["bytes_per_step"] = result->fix.bytesPerStep;
+  return out;
+}
+
 } // namespace
 
 void bindCapture(py::module_& m) {
+  m.def("make_capture_safe", &makeCaptureSafeIR, py::arg("ir"), py::kw_only(),
+        py::arg("splitting_ops") = py::none(), py::arg("break_ops") = py::none(),
+        py::arg("static_inputs") = "all",
+        "Rewrites an imported graph so that its captured pieces read only stable memory "
+        "(see CaptureBinding.cpp); returns plain data.");
+  m.def(
+      "piecewise_schemas", [] { return std::string(piecewiseSchemas()); },
+      "The schemas of piecewise's own ops (one a line), as the C++ registry has them.");
   m.def("check_capture", &checkCaptureText, py::arg("text"), py::arg("schemas"),
         py::arg("splitting_ops") = py::none(), py::arg("break_ops") = py::none(),
         py::arg("static_inputs") = "all",

@@ -2,8 +2,8 @@
 //
 // Binds `IRGraph` (IRGraph.h: import_fx / import_nodes, export, sync_plan,
 // print, run_passes, split, hashes), the `Piece` and `SplitResult` records
-// split() returns, `configure` (the converter's callbacks) and
-// `unmatched_splitting_ops`. The split itself is the library's
+// split() returns, `configure` (the converter's callbacks),
+// `matching_splitting_ops` and `unmatched_splitting_ops`. The split itself is the library's
 // splitGraph / splitGraphLoadingMeta (partition/SplitGraph.h); this file only
 // hands its plan to Python.
 //
@@ -243,6 +243,19 @@ void bindIRGraph(py::module_& m) {
            "loads what the boundaries need, and hash and num_unique are None until hashes().")
       .def("hashes", &splitHashes, py::arg("fetch_meta") = py::none(),
            "The last split's (piece hashes, num_unique), loading deferred meta first.");
+
+  m.def(
+      "matching_splitting_ops",
+      [](IRGraph& ir, const std::vector<std::string>& ops) {
+        SplittingOpMatcher matcher(ops);
+        std::vector<std::string> names;
+        for (const Node* n : ir.graph())
+          if (matcher.match(*n))
+            names.emplace_back(n->name().str());
+        return names;
+      },
+      py::arg("ir"), py::arg("splitting_ops"),
+      "The names of the graph's nodes that match a splitting op (SplittingOpMatcher).");
 
   m.def(
       "unmatched_splitting_ops",

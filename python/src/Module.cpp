@@ -9,6 +9,7 @@
 #include "Bindings.h"
 #include "NodeMeta.h"
 
+#include "piecewise/Version.h"
 #include "piecewise/ir/Node.h"
 #include "piecewise/ir/TensorMeta.h"
 #include "piecewise/partition/PartitionPlan.h"
@@ -18,6 +19,8 @@ using namespace piecewise;
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "piecewise's C++ core: IR import/export, passes, the splitting-op partitioner";
+  // The one version number (CMakeLists.txt's project(); piecewise/Version.h).
+  m.attr("__version__") = PIECEWISE_VERSION_STRING;
 
   py::enum_<OpKind>(m, "OpKind", py::arithmetic(), "An FX node's op, with FX's spelling.")
       .value("placeholder", OpKind::Placeholder)

@@ -4,8 +4,8 @@
 // private torch.fx or CPython surface. Each is listed once here with the torch
 // versions it was checked on (2.13.0, 2.14.1, 2.15.0: `make test-torch`);
 // the fast paths that use them are each probed at import against torch's
-// public API (piecewise._private.probe_fast_paths) and turned off when they
-// disagree.
+// public API (piecewise/_probe.py) and turned off when they disagree (the one
+// switch: piecewise/_fast_paths.py).
 //
 //  - CPython: `_PyType_Lookup` and `PyMemberDescrObject`/`PyMemberDef` (to
 //    find _NodeBase's slots); PyTypeObject's tp_new/tp_init called directly.

@@ -10,6 +10,15 @@ captures and replays it. The result maps each case's index to the sorted list of
 here. It is a process of its own because it registers CPU versions of the vLLM ops that
 the test inputs call (``vllm::unified_attention`` and friends, with the schemas of
 data/custom_schemas/vllm.txt), which must not leak into the other tests' torch.
+
+    python capture_files.py --fix CASES.json PIECEWISE_BIN SCHEMA_FILE > RESULT.json
+
+checks `check-capture --fix` outputs: each case is ``{"file": ORIGINAL, "fixed": FIXED,
+"ops": [...], "static": "all"|"none", "breakable": bool}``. The fixed file is split (the
+eager ops, and the copies with them, run eagerly), captured and replayed by address
+(capture_sim.replay); the result per case is ``{"moved": [...], "exact": None or what
+differs between the replayed step and the original file run on the same inputs, "same":
+None or what differs between the fixed and the original file run in torch}``.
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import capture_sim  # noqa: E402
 import demo_ops  # noqa: E402,F401  (the examples' vllm::unified_attention_with_output)
 import fxload  # noqa: E402
+import piecewise  # noqa: E402,F401  (registers torch.ops.piecewise.capture_copy)
 
 
 def _register_vllm_ops(schema_file: str) -> list:
@@ -106,9 +116,63 @@ def _wrap(impl, schema: str):
     return call
 
 
+def _difference(fn) -> "str | None":
+    try:
+        fn()
+    except AssertionError as e:
+        return str(e)[:2000]
+    return None
+
+
+def _fix_case(i: int, case: dict, cli: str, schema_file: str, tmp: str) -> dict:
+    original, fixed = case["file"], case["fixed"]
+    out = os.path.join(tmp, f"split_{i}.py")
+    ops = "--splitting-ops=" + ",".join(case["ops"])
+    base = [cli, "--schema-file", schema_file, "split", fixed, ops]
+    if case["breakable"]:
+        base.append("--no-merge-empty")
+    proc = subprocess.run(base + ["--json"], capture_output=True, text=True)
+    if proc.returncode != 0:
+        return {"skip": "split failed: " + proc.stderr[-500:]}
+    items = json.loads(proc.stdout)["items"]
+    subprocess.run(base + ["-o", out], check=True, capture_output=True)
+    captured = [it["submod_name"] for it in items if not it["is_splitting_graph"]]
+    module = fxload.load(out)
+    inputs = fxload.make_inputs(original, seed=i)
+    static = [case["static"] == "all"] * len(inputs)
+    rep = capture_sim.replay(module, captured, inputs, static, seed=i)
+    reference = fxload.load(original)
+
+    def exact():
+        args = [fxload.clone_input(x) for x in rep.before]
+        torch.manual_seed(i)
+        with torch.no_grad():
+            expected = reference(*args)
+        fxload.assert_same(expected, rep.outputs, what="replayed output")
+        fxload.assert_same(args, rep.after, what="replayed input after the call")
+
+    def same():
+        a, a_after = fxload.run(reference, inputs)
+        b, b_after = fxload.run(fxload.load(fixed), inputs)
+        fxload.assert_same(a, b)
+        fxload.assert_same(a_after, b_after, what="input after the call")
+
+    return {"moved": sorted([list(x) for x in rep.moved]), "exact": _difference(exact),
+            "same": _difference(same)}
+
+
 def main() -> int:
+    fix = sys.argv[1] == "--fix"
+    if fix:
+        del sys.argv[1]
     cases = json.load(open(sys.argv[1]))
     cli, schema_file = sys.argv[2], sys.argv[3]
+    if fix:
+        keep = _register_vllm_ops(schema_file) + [_register_mylib_ops()]  # noqa: F841
+        with tempfile.TemporaryDirectory() as tmp:
+            results = {i: _fix_case(i, case, cli, schema_file, tmp) for i, case in enumerate(cases)}
+        json.dump(results, sys.stdout)
+        return 0
     keep = _register_vllm_ops(schema_file) + [_register_mylib_ops()]  # noqa: F841 (kept alive)
     results = {}
     with tempfile.TemporaryDirectory() as tmp:

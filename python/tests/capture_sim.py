@@ -21,6 +21,13 @@ Eager pieces (splitting ops, break ops) run normally both times. What this canno
 real GPU's memory pool may hand an eager op the same block at replay by chance (reuse
 between graphs), and then a real replay reads the right memory by luck; and whether the
 data at a stable address is what the piece expects (ordering of writes is not checked).
+
+``replay`` goes one step further, to check values: at replay each captured piece runs on
+the tensors it was given at capture (the memory a CUDA graph reads, whatever it is given
+now) and the scalars it was given then (baked), writes its results into its capture-time
+outputs and returns those. A piece whose input moved then computes from stale memory, as a
+real replay would, and the step's outputs show it; a capture-safe plan gives exactly what
+the original graph computes on the replayed inputs.
 """
 
 from __future__ import annotations
@@ -35,12 +42,13 @@ class _Captured(torch.nn.Module):
     """Wraps one captured piece (see the module docstring)."""
 
     def __init__(self, name: str, piece: torch.nn.Module, input_names: Sequence[str],
-                 unstable: Set[Tuple[str, str]]):
+                 unstable: Set[Tuple[str, str]], by_address: bool = False):
         super().__init__()
         self.name = name
         self.piece = piece
         self.input_names = list(input_names)
         self.unstable = unstable
+        self.by_address = by_address
         self.replaying = False
         self.pointers: List = []
         self.kept: List = []
@@ -56,6 +64,8 @@ class _Captured(torch.nn.Module):
         for i, a in enumerate(args):
             if isinstance(a, torch.Tensor) and a.data_ptr() != self.pointers[i]:
                 self.unstable.add((self.name, self.input_names[i]))
+        if self.by_address:
+            return self._replay_by_address()
         out = tuple(self.piece(*args))
         storages = {a.untyped_storage().data_ptr() for a in args if isinstance(a, torch.Tensor)}
         result = []
@@ -70,6 +80,23 @@ class _Captured(torch.nn.Module):
                 pass  # an expanded static output: the pointers are what is checked
             result.append(s)
         return tuple(result)
+
+
+    def _replay_by_address(self) -> tuple:
+        """What a CUDA graph replay does: the capture-time inputs (memory and scalars), the
+        results written into the capture-time outputs."""
+        out = tuple(self.piece(*self.kept))
+        for o, s in zip(out, self.static):
+            if not isinstance(o, torch.Tensor) or o is s:
+                continue
+            so, ss = o.untyped_storage(), s.untyped_storage()
+            if so.data_ptr() == ss.data_ptr():
+                continue  # a view of an input: the same memory already
+            # The whole memory, whatever the output's layout (an expand) and whatever later
+            # in-place metadata changes (squeeze_) did to the capture-time tensor.
+            assert so.nbytes() == ss.nbytes(), (self.name, so.nbytes(), ss.nbytes())
+            ss.copy_(so)
+        return self.static
 
 
 def _set_child(module: torch.nn.Module, name: str, child: torch.nn.Module) -> None:
@@ -94,11 +121,35 @@ def simulate(split_module: torch.nn.Module, captured: Iterable[str], inputs: Seq
     """Captures and replays `split_module` (its children named in `captured` are the
     captured pieces); returns the (piece, input name) pairs whose address moved.
     `static[i]` says whether input i is kept in place between runs."""
+    return _run(split_module, captured, inputs, static, seed, False).moved
+
+
+class Replay:
+    """What ``replay`` returns: the (piece, input) pairs whose address moved, the replayed
+    step's inputs before it ran (``before``) and after (``after``: in-place writes show),
+    and its outputs."""
+
+    def __init__(self, moved, before, after, outputs):
+        self.moved = moved
+        self.before = before
+        self.after = after
+        self.outputs = outputs
+
+
+def replay(split_module: torch.nn.Module, captured: Iterable[str], inputs: Sequence,
+           static: Sequence[bool], seed: int = 0) -> Replay:
+    """``simulate``, with the replayed step computed as a CUDA graph replay computes it (the
+    module docstring): compare ``outputs`` and ``after`` with the original graph run on
+    ``before``."""
+    return _run(split_module, captured, inputs, static, seed, True)
+
+
+def _run(split_module, captured, inputs, static, seed, by_address) -> Replay:
     unstable: Set[Tuple[str, str]] = set()
     wrappers: Dict[str, _Captured] = {}
     for name in captured:
         piece = getattr(split_module, name)
-        w = _Captured(name, piece, input_names_of(piece), unstable)
+        w = _Captured(name, piece, input_names_of(piece), unstable, by_address)
         _set_child(split_module, name, w)
         wrappers[name] = w
     args = [a.clone() if isinstance(a, torch.Tensor) else a for a in inputs]
@@ -106,25 +157,26 @@ def simulate(split_module: torch.nn.Module, captured: Iterable[str], inputs: Seq
     with torch.no_grad():
         split_module(*args)
     g = torch.Generator().manual_seed(seed + 1)
-    replay = []
+    step = []
     for a, keep in zip(args, static):
         if not isinstance(a, torch.Tensor):
-            replay.append(a)
+            step.append(a)
             continue
         new = a.clone()
         if new.is_floating_point():
             new.copy_(torch.randn(new.shape, generator=g).to(new.dtype))
         if keep:
             a.copy_(new)
-            replay.append(a)
+            step.append(a)
         else:
-            replay.append(new)
+            step.append(new)
     for w in wrappers.values():
         w.replaying = True
+    before = [a.clone() if isinstance(a, torch.Tensor) else a for a in step]
     torch.manual_seed(seed)
     with torch.no_grad():
-        split_module(*replay)
+        outputs = split_module(*step)
     for name, w in wrappers.items():
         _set_child(split_module, name, w.piece)
     args.clear()
-    return unstable
+    return Replay(unstable, before, step, outputs)

@@ -329,6 +329,11 @@ def _namespace(device_map: DeviceMap) -> Dict[str, Any]:
     }
     for name in DTYPES:
         ns[name] = type
+    # The globals FX's own code defines for operator functions it prints as calls
+    # (`_operator_is_not(a, b)`: the sanitized qualified name `_operator.is_not`).
+    for name in dir(operator):
+        if not name.startswith("_"):
+            ns["_operator_" + name] = getattr(operator, name)
     return ns
 
 

@@ -131,6 +131,39 @@ def build(arch: str, layers: int = 2, attn: str = "sdpa", seed: int = 0) -> torc
     return model.eval()
 
 
+def _region_of(base):
+    @torch.compiler.nested_compile_region
+    def forward(self, *args, **kwargs):
+        return base(self, *args, **kwargs)
+
+    return forward
+
+
+def mark_nested_regions(model: torch.nn.Module, part: str = "layer") -> torch.nn.Module:
+    """Runs each decoder layer's forward (``part="layer"``), each layer's MLP (``"mlp"``), or
+    both (``"both"``: MLP regions nested in layer regions) as a nested compile region, as
+    torchtitan and the regional-compilation recipes mark them: Dynamo then calls the
+    region with ``torch.ops.higher_order.invoke_subgraph`` and traces it once. The marked
+    function is a wrapper of this model's own (``nested_compile_region`` marks the function
+    object: marking the class's would mark every model of the process), in a subclass the
+    modules are moved to (marking each module's bound ``forward`` instead makes torch 2.13
+    pass the first MLP's weights to every MLP region call)."""
+    layers = model.model.layers
+    wrap = []
+    if part in ("layer", "both"):
+        wrap.append(list(layers))
+    if part in ("mlp", "both"):
+        wrap.append([layer.mlp for layer in layers])
+    if not wrap:
+        raise ValueError(part)
+    for modules in wrap:
+        cls = type(modules[0])
+        marked = type(cls.__name__, (cls,), {"forward": _region_of(cls.forward)})
+        for m in modules:
+            m.__class__ = marked
+    return model
+
+
 def example_input(arch: str, seq: int, seed: int = 1) -> torch.Tensor:
     g = torch.Generator().manual_seed(seed)
     if arch == "vit":

@@ -15,6 +15,7 @@ uses piecewise's own parser: the comparison is Python's reading of both texts.
 """
 
 import ast
+import operator
 import re
 import subprocess
 from pathlib import Path
@@ -76,6 +77,9 @@ def norm(node):
             return ("const", "float", float.hex(float("inf")))
         if node.id == "nan":
             return ("nan",)
+        if node.id.startswith("_operator_") and hasattr(operator, node.id[len("_operator_"):]):
+            # FX's global for an operator function is that function: operator.is_not.
+            return ("attr", ("name", "operator"), node.id[len("_operator_"):])
         return ("name", node.id)
     if isinstance(node, ast.Attribute):
         if isinstance(node.value, ast.Name) and node.value.id == "torch":
@@ -129,7 +133,10 @@ def norm(node):
 
 
 def _reads(node):
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    # FX's `_operator_is_not` global reads the module operator (see norm).
+    return {"operator" if n.startswith("_operator_") and hasattr(operator, n[len("_operator_"):])
+            else n for n in names}
 
 
 def _forwards(tree):

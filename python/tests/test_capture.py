@@ -81,14 +81,16 @@ def _static_verdict(gm, ops_, static="all", breakable=False):
     return report, {(r.piece, r.value) for r in report.unstable_reads}
 
 
-def _simulated_verdict(gm, ops_, inputs, static="all", breakable=False, seed=0):
+def _simulated_verdict(gm, ops_, inputs, static="all", breakable=False, seed=0, run=None):
+    """capture_sim.simulate (or `run`: capture_sim.replay) of gm's split: the pieces a
+    runtime captures (every non-splitting one), the inputs it keeps in place."""
     gm = copy.deepcopy(gm)
     split_gm, items = piecewise.split_graph(gm, ops_, merge_empty=not breakable)
     captured = [i.submod_name for i in items if not i.is_splitting_graph]
     names = [n.name for n in gm.graph.nodes if n.op == "placeholder"]
     keep = [static == "all" or (static == "params" and ("parameters_" in n or "buffers_" in n))
             for n in names]
-    return capture_sim.simulate(split_gm, captured, inputs, keep, seed=seed)
+    return (run or capture_sim.simulate)(split_gm, captured, inputs, keep, seed=seed)
 
 
 def _agree(gm, ops_, inputs, static="all", breakable=False, seed=0):

@@ -111,15 +111,15 @@ def _graph_state(g):
 
 
 @pytest.mark.fast_paths
-def test_cxx_builder_matches_the_node_by_node_builder(monkeypatch):
+def test_cxx_builder_matches_the_node_by_node_builder():
     """The C++ build (every piece's graph, nodes, module; the stitching calls) against the
     Graph.create_node builder on a real capture: the same graphs, code and items."""
-    from piecewise import split as S
+    from piecewise import _fast_paths as FP
 
-    assert S._fast_build is not None, "the C++ builder fell back on this torch"
+    assert FP.ON["build_split"], "the C++ builder fell back on this torch"
     fast_gm, fast_items = piecewise.split_graph(llama_gm(3), OPS)
-    monkeypatch.setattr(S, "_fast_build", None)
-    ref_gm, ref_items = piecewise.split_graph(llama_gm(3), OPS)
+    with FP.configured(build_split=False):
+        ref_gm, ref_items = piecewise.split_graph(llama_gm(3), OPS)
     assert _graph_state(fast_gm.graph) == _graph_state(ref_gm.graph)
     assert fast_gm.code == ref_gm.code
     assert len(fast_items) == len(ref_items) > 3
@@ -134,9 +134,9 @@ def test_cxx_builder_matches_the_node_by_node_builder(monkeypatch):
 
 @pytest.mark.fast_paths
 def test_bulk_builders_checked_and_lint():
-    from piecewise import split as S
+    from piecewise import _fast_paths as FP
 
-    assert S._fast_build is not None, "the C++ builder fell back on this torch"
+    assert FP.ON["build_split"], "the C++ builder fell back on this torch"
     gm = llama_gm(3)
     split_gm, items = piecewise.split_graph(gm, OPS)
     split_gm.graph.lint()

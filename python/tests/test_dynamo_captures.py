@@ -19,6 +19,7 @@ DYNAMO_DIR = REPO_ROOT / "examples" / "dynamo"
 sys.path.insert(0, str(DYNAMO_DIR))
 
 import capture  # noqa: E402  (the capture script: models, custom ops, opaque LayerName)
+import fxload  # noqa: E402
 
 CASES = capture.cases()
 
@@ -41,7 +42,8 @@ def _exec_printed(code: str):
     # annotations` does.
     flags = __import__("__future__").annotations.compiler_flag
     exec(compile(code, "<piecewise print>", "exec", flags=flags), ns)
-    return ns["GraphModule"]()
+    # Nested classes (a nested compile region's graph) become submodules.
+    return fxload._instantiate(ns["GraphModule"])
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

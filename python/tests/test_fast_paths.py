@@ -1,8 +1,8 @@
-"""The fast paths (piecewise/_private.py) are probed against torch's public API: a torch whose
-bookkeeping changes (a new find_nodes key, an extra index, another module state, another node
-layout, another fake device) turns the path that disagrees off, and split_graph then gives what
-torch's public API gives. The oracle is torch: ``find_nodes``, ``lint``, the graphs' own
-indexes and the outputs of running the pieces."""
+"""The fast paths (switched in piecewise/_fast_paths.py) are probed against torch's public API
+(piecewise/_probe.py): a torch whose bookkeeping changes (a new find_nodes key, an extra index,
+another module state, another node layout, another fake device) turns the path that disagrees
+off, and split_graph then gives what torch's public API gives. The oracle is torch:
+``find_nodes``, ``lint``, the graphs' own indexes and the outputs of running the pieces."""
 
 import operator
 
@@ -11,13 +11,15 @@ import torch
 import torch.fx as tfx
 
 piecewise = pytest.importorskip("piecewise")
+from piecewise import _fast_paths as FP  # noqa: E402
 from piecewise import _private as P  # noqa: E402
+from piecewise import _probe as PR  # noqa: E402
 
 from torch.fx.experimental.symbolic_shapes import DimDynamic, ShapeEnv, StatelessSymbolicContext  # noqa: E402
 from torch._subclasses.fake_tensor import FakeTensorMode  # noqa: E402
 from torch.fx.passes.fake_tensor_prop import FakeTensorProp  # noqa: E402
 
-ALL = set(P.NAMES)
+ALL = set(FP.NAMES)
 
 
 @pytest.fixture
@@ -26,7 +28,7 @@ def torch_patch():
     mp = pytest.MonkeyPatch()
     yield mp
     mp.undo()
-    P.probe_fast_paths()
+    PR.probe_fast_paths()
     assert {p.name for p in piecewise.fast_paths() if p.on} == ALL
 
 
@@ -104,7 +106,7 @@ def check_torch_agrees(gm, split_gm, items):
 def test_every_path_is_on_on_a_tested_torch():
     assert torch.__version__.split("+")[0] in P.TESTED_TORCH
     paths = piecewise.fast_paths()
-    assert [p.name for p in paths] == list(P.NAMES)
+    assert [p.name for p in paths] == list(FP.NAMES)
     assert all(p.on and p.why == "" for p in paths), [str(p) for p in paths]
     gm = model_gm()
     check_torch_agrees(gm, *split(gm))
@@ -113,26 +115,26 @@ def test_every_path_is_on_on_a_tested_torch():
 @pytest.mark.fast_paths
 def test_every_path_ran_in_the_probe():
     """A path is on only when the probe reached it (USED counts its runs)."""
-    before = dict(P.USED)
-    P.probe_fast_paths()
-    assert all(P.USED[k] > before[k] for k in P.NAMES if k != "node_fields")
+    before = dict(FP.USED)
+    PR.probe_fast_paths()
+    assert all(FP.USED[k] > before[k] for k in FP.NAMES if k != "node_fields")
 
 
 def test_env_turns_paths_off(monkeypatch, torch_patch):
     monkeypatch.setenv("PIECEWISE_FAST_PATHS", "0")
-    P.probe_fast_paths()
+    PR.probe_fast_paths()
     assert on() == set()
     assert all("PIECEWISE_FAST_PATHS" in p.why for p in piecewise.fast_paths())
     gm = model_gm()
     check_torch_agrees(gm, *split(gm))
 
     monkeypatch.setenv("PIECEWISE_FAST_PATHS", "build_split,erase_nodes")
-    P.probe_fast_paths()
+    PR.probe_fast_paths()
     assert on() == ALL - {"build_split", "erase_nodes"}
 
     monkeypatch.setenv("PIECEWISE_FAST_PATHS", "build_split,no_such_path")
     with pytest.warns(RuntimeWarning, match="no_such_path"):
-        P.probe_fast_paths()
+        PR.probe_fast_paths()
     assert on() == ALL - {"build_split"}
     monkeypatch.delenv("PIECEWISE_FAST_PATHS")
 
@@ -165,7 +167,7 @@ def test_a_new_find_nodes_key_turns_the_graph_writers_off(torch_patch):
     erase_nodes would look for the erased `size` node in the wrong bucket). sync_edits, which
     creates only call_function nodes in a split (decompose-size's sym_size.int), agrees."""
     _key_call_method_by_target(torch_patch)
-    P.probe_fast_paths()
+    PR.probe_fast_paths()
     off = ALL - on()
     assert {"build_split", "erase_nodes"} <= off
     why = {p.name: p.why for p in piecewise.fast_paths()}
@@ -176,13 +178,13 @@ def test_a_new_find_nodes_key_turns_the_graph_writers_off(torch_patch):
     assert any(n.op == "call_method" for it in out[1] for n in it.graph.graph.nodes)
 
     # What the probe prevents: the C++ builder forced on files nodes find_nodes cannot see.
-    P._apply({**P.ON, "build_split": True})
+    FP.apply({**FP.ON, "build_split": True})
     try:
         gm = model_gm(buffer=False)  # no get_attr: the C++ builder's graphs
         split_gm, items = split(gm)
         assert any(unseen_by_find_nodes(it.graph.graph) for it in items)
     finally:
-        P.probe_fast_paths()
+        PR.probe_fast_paths()
 
 
 @pytest.mark.fast_paths
@@ -202,7 +204,7 @@ def test_an_extra_index_turns_the_node_makers_off(torch_patch):
 
     torch_patch.setattr(tfx.Graph, "create_node", create_node)
     torch_patch.setattr(tfx.Graph, "erase_node", erase_node)
-    P.probe_fast_paths()
+    PR.probe_fast_paths()
     assert {"build_split", "sync_edits", "erase_nodes"} <= ALL - on()
     gm = model_gm()
     split_gm, items = split(gm)
@@ -222,7 +224,7 @@ def test_another_module_state_turns_the_module_template_off(torch_patch):
         self._piecewise_test_state = {"made_by": "torch"}
 
     torch_patch.setattr(tfx.GraphModule, "__init__", init)
-    P.probe_fast_paths()
+    PR.probe_fast_paths()
     assert "lazy_module" not in on()
     gm = model_gm()
     split_gm, items = split(gm)
@@ -244,7 +246,7 @@ def test_a_shadowed_node_field_turns_the_slot_access_off(torch_patch):
         slot.__set__(self, v)
 
     torch_patch.setattr(tfx.Node, "meta", property(slot.__get__, set_meta), raising=False)
-    P.probe_fast_paths()
+    PR.probe_fast_paths()
     assert "node_fields" not in on()
     gm = model_gm()
     writes.clear()
@@ -263,7 +265,7 @@ def test_another_fake_device_turns_the_cxx_meta_reader_off(torch_patch):
     real = FakeTensor.__dict__["fake_device"]
     torch_patch.setattr(FakeTensor, "fake_device",
                         property(lambda self: torch.device("meta"), real.fset))
-    P.probe_fast_paths()
+    PR.probe_fast_paths()
     assert "node_meta" not in on()
     gm = model_gm()
     check_torch_agrees(gm, *split(gm))
@@ -273,14 +275,14 @@ def test_another_fake_device_turns_the_cxx_meta_reader_off(torch_patch):
 def test_untested_torch_warns_once(torch_patch):
     _key_call_method_by_target(torch_patch)
     torch_patch.setattr(torch, "__version__", "2.99.0")
-    torch_patch.setattr(P, "_warned", False)
+    torch_patch.setattr(PR, "_warned", False)
     with pytest.warns(RuntimeWarning, match="2.99.0 is not one piecewise was tested on"):
-        P.probe_fast_paths()
+        PR.probe_fast_paths()
     import warnings
 
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        P.probe_fast_paths()  # once
+        PR.probe_fast_paths()  # once
 
 
 @pytest.mark.fast_paths
@@ -297,8 +299,8 @@ def test_a_probe_that_cannot_run_leaves_every_path_off(torch_patch):
     def broken(*a, **k):
         raise RuntimeError("a torch the probe cannot build its graph on")
 
-    torch_patch.setattr(P, "_observe_split", broken)
-    P.probe_fast_paths()
+    torch_patch.setattr(PR, "_observe_split", broken)
+    PR.probe_fast_paths()
     assert on() == set()
     assert all("could not run" in p.why for p in piecewise.fast_paths())
     gm = model_gm()
@@ -308,9 +310,13 @@ def test_a_probe_that_cannot_run_leaves_every_path_off(torch_patch):
 def test_private_torch_is_spelled_in_private_only():
     """The one-place rule, read by Python's own ast: outside _private.py, no module of the
     package imports a private torch module or reads a private attribute through ``torch.``
-    (vllm_reference.py is exempt: it mirrors vLLM's own code, private spellings included)."""
+    (vllm_reference.py is exempt: it mirrors vLLM's own code, private spellings included).
+    A dunder (``torch.__version__``) is public."""
     import ast
     import pathlib
+
+    def private(name):
+        return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
     pkg = pathlib.Path(P.__file__).parent
     found = []
@@ -319,12 +325,12 @@ def test_private_torch_is_spelled_in_private_only():
             continue
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("torch"):
-                if any(part.startswith("_") for part in node.module.split(".")):
+                if any(private(part) for part in node.module.split(".")):
                     found.append(f"{path.name}:{node.lineno}: from {node.module} import")
             elif isinstance(node, ast.Import):
                 for alias in node.names:
                     if alias.name.startswith("torch") and any(
-                            p.startswith("_") for p in alias.name.split(".")):
+                            private(p) for p in alias.name.split(".")):
                         found.append(f"{path.name}:{node.lineno}: import {alias.name}")
             elif isinstance(node, ast.Attribute):
                 chain, cur = [], node
@@ -332,7 +338,7 @@ def test_private_torch_is_spelled_in_private_only():
                     chain.append(cur.attr)
                     cur = cur.value
                 if isinstance(cur, ast.Name) and cur.id == "torch" and any(
-                        a.startswith("_") for a in chain):
+                        private(a) for a in chain):
                     found.append(f"{path.name}:{node.lineno}: torch.{'.'.join(reversed(chain))}")
     assert not found, "private torch outside _private.py:\n" + "\n".join(sorted(set(found)))
 
@@ -365,14 +371,14 @@ def test_names_are_registered_as_create_name_registers_them():
         split_gm, items = split(build())
         return [state(split_gm.graph)] + [state(it.graph.graph) for it in items]
 
-    before = P.USED["build_split"]
+    before = FP.USED["build_split"]
     fast = run()
-    assert P.USED["build_split"] > before  # the C++ writer made these graphs
-    P._apply({k: False for k in P.NAMES})
+    assert FP.USED["build_split"] > before  # the C++ writer made these graphs
+    FP.apply({k: False for k in FP.NAMES})
     try:
         public = run()
     finally:
-        P.probe_fast_paths()
+        PR.probe_fast_paths()
     assert fast == public
     assert any(("y", 99999999999999999999999) in s[2] for s in fast)
 
@@ -394,27 +400,27 @@ def test_node_init_gives_the_nodes_torchs_initializer_gives():
 
     assert _core.learn_node_init(tfx.Node, P.node_initializer(),
                                  (tfx.Graph(), "n", "placeholder", "t", int)) == ""
-    P.probe_fast_paths()
+    PR.probe_fast_paths()
 
     def observe(config):
-        P._apply(config)
+        FP.apply(config)
         gm = model_gm(buffer=False)  # no get_attr: every piece graph is made in C++
         before = _core.node_init_uses()
         split_gm, items = split(gm)
         used = _core.node_init_uses() - before
         check_torch_agrees(gm, split_gm, items)
-        graphs = [P._observe_graph(g) for g in graphs_of(gm, split_gm, items)]
+        graphs = [PR._observe_graph(g) for g in graphs_of(gm, split_gm, items)]
         return graphs, used
 
     try:
-        fast, used = observe(dict(P.ON))
-        called, not_used = observe({**P.ON, "node_init": False})
-        public, _ = observe({k: False for k in P.NAMES})
+        fast, used = observe(dict(FP.ON))
+        called, not_used = observe({**FP.ON, "node_init": False})
+        public, _ = observe({k: False for k in FP.NAMES})
     finally:
-        P.probe_fast_paths()
+        PR.probe_fast_paths()
     assert used > 0 and not_used == 0
-    assert P._first_difference(fast, called) is None
-    assert P._first_difference(fast, public) is None
+    assert PR._first_difference(fast, called) is None
+    assert PR._first_difference(fast, public) is None
 
 
 def _initializer_that(extra):
@@ -435,7 +441,7 @@ def test_an_initializer_the_recipe_cannot_copy_turns_node_init_off(torch_patch):
     _repr_fn): node_init learns nothing and is off, the other paths stay on."""
     torch_patch.setattr(P, "node_initializer",
                         _initializer_that(lambda n: setattr(n, "_repr_fn", _by_name)))
-    P.probe_fast_paths()
+    PR.probe_fast_paths()
     assert on() == ALL - {"node_init"}
     why = {p.name: p.why for p in piecewise.fast_paths()}
     assert "_repr_fn" in why["node_init"], why
@@ -455,7 +461,7 @@ def test_a_learned_recipe_that_disagrees_with_torch_is_off(torch_patch):
     the nodes split_graph makes are torch's."""
     torch_patch.setattr(P, "node_initializer",
                         _initializer_that(lambda n: setattr(n, "_erased", True)))
-    P.probe_fast_paths()
+    PR.probe_fast_paths()
     assert on() == ALL - {"node_init"}
     why = {p.name: p.why for p in piecewise.fast_paths()}
     assert why["node_init"].startswith(("the probe failed with it", "the probe differs",
@@ -477,7 +483,7 @@ def test_a_changed_node_constructor_turns_the_node_makers_off(torch_patch):
         self._repr_fn = _by_name
 
     torch_patch.setattr(tfx.Node, "__init__", init)
-    P.probe_fast_paths()
+    PR.probe_fast_paths()
     assert {"build_split", "sync_edits", "node_init"} <= ALL - on()
     gm = model_gm()
     out = split(gm)
@@ -507,7 +513,7 @@ def test_a_fake_tensor_with_a_live_torch_function_is_read_through_it(torch_patch
 
     gm = model_gm()
     torch_patch.setattr(FakeTensor, "__torch_function__", torch_function)
-    P.probe_fast_paths()
+    PR.probe_fast_paths()
     assert "node_meta" in on()
     nodes = [n for n in gm.graph.nodes if isinstance(n.meta.get("example_value"), FakeTensor)]
     assert nodes
@@ -516,3 +522,90 @@ def test_a_fake_tensor_with_a_live_torch_function_is_read_through_it(torch_patch
     assert torch.Tensor.dtype.__get__ in seen  # the reader went through it
     assert got == [pfx._node_meta(n) for n in nodes]
     assert all(m[1] == "float64" for m in got), got
+
+
+#: The extension's calls that set a fast path's C++ state (python/src: TorchPrivate.cpp,
+#: FxBuilder.cpp, LazyModule.cpp).
+CXX_SWITCHES = ("set_node_fields", "set_node_init", "configure_fx_builder",
+                "configure_lazy_module", "learn_node_init")
+
+
+def switch_problems(pkg):
+    """Where the package switches a fast path other than through ``_fast_paths``, read with
+    ``ast``: a call that sets a path's C++ state outside ``_fast_paths.py``; an attribute of
+    one of the package's modules written from another (``_fx._NODE_META_CPP = ...``,
+    ``setattr(split, ...)``); ``ON`` or ``WHY`` changed outside ``_fast_paths.py``."""
+    import ast
+
+    modules = {p.stem for p in pkg.glob("*.py")} | {"_core"}
+    found = []
+    for path in sorted(pkg.glob("*.py")):
+        tree = ast.parse(path.read_text())
+        aliases = set()  # names this file binds to a module of the package
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module is None:
+                aliases |= {a.asname or a.name for a in node.names if a.name in modules}
+        switch = path.name == "_fast_paths.py"
+
+        def where(node):
+            return f"{path.name}:{node.lineno}:{node.col_offset + 1}"
+
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in CXX_SWITCHES and not switch:
+                found.append(f"{where(node)}: {node.attr} outside _fast_paths.py")
+            targets = []
+            if isinstance(node, (ast.Assign, ast.Delete)):
+                targets = node.targets
+            elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+                targets = [node.target]
+            for t in targets:
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) \
+                        and t.value.id in aliases:
+                    found.append(f"{where(t)}: writes {t.value.id}.{t.attr}")
+                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Attribute) \
+                        and t.value.attr in ("ON", "WHY") and not switch:
+                    found.append(f"{where(t)}: writes an item of {t.value.attr}")
+            if isinstance(node, ast.Call):
+                f = node.func
+                if isinstance(f, ast.Name) and f.id in ("setattr", "delattr") and node.args \
+                        and isinstance(node.args[0], ast.Name) and node.args[0].id in aliases:
+                    found.append(f"{where(node)}: {f.id} on {node.args[0].id}")
+                if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Attribute) \
+                        and f.value.attr in ("ON", "WHY") and not switch \
+                        and f.attr in ("update", "clear", "pop", "popitem", "setdefault"):
+                    found.append(f"{where(node)}: {f.value.attr}.{f.attr}")
+    return found
+
+
+def test_one_switch_for_the_fast_paths():
+    """A fast path is switched in one place: ``_fast_paths.apply`` sets ``ON`` (which fx.py
+    and split.py read at the call) and the C++ side together. No module writes another's
+    globals, and only _fast_paths.py calls the extension's fast-path setters."""
+    import pathlib
+
+    pkg = pathlib.Path(P.__file__).parent
+    found = switch_problems(pkg)
+    assert not found, "fast paths switched outside _fast_paths:\n" + "\n".join(found)
+
+
+@pytest.mark.fast_paths
+def test_configured_switches_both_sides_and_restores():
+    """``_fast_paths.configured`` turns a path off for its body only, on both sides: the
+    Python consumer (split.py reads ON) and the C++ side (node_init's setter)."""
+    from piecewise import _core
+
+    assert on() == ALL
+    with FP.configured(node_init=False, build_split=False):
+        assert on() == ALL - {"node_init", "build_split"}
+        before = (FP.USED["build_split"], _core.node_init_uses())
+        gm = model_gm(buffer=False)  # no get_attr: build_split would take it
+        check_torch_agrees(gm, *split(gm))
+        assert (FP.USED["build_split"], _core.node_init_uses()) == before
+    assert on() == ALL
+    before = (FP.USED["build_split"], _core.node_init_uses())
+    gm = model_gm(buffer=False)
+    check_torch_agrees(gm, *split(gm))
+    assert FP.USED["build_split"] > before[0] and _core.node_init_uses() > before[1]
+    with pytest.raises(ValueError, match="no fast path named"):
+        with FP.configured(no_such_path=False):
+            pass

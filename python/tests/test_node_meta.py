@@ -17,6 +17,7 @@ import torch.fx as tfx
 
 piecewise = pytest.importorskip("piecewise")
 
+from piecewise import _fast_paths as FP  # noqa: E402
 from piecewise import fx as F  # noqa: E402
 
 _core = piecewise._core
@@ -25,7 +26,7 @@ for _p in (REPO / "bench", REPO / "examples" / "dynamo"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
-pytestmark = pytest.mark.skipif(F._NODE_META_CPP is None, reason="this core has no node_meta")
+pytestmark = pytest.mark.skipif(not FP.ON["node_meta"], reason="the node_meta fast path is off")
 
 
 def same(a, b) -> bool:
@@ -255,7 +256,7 @@ def _tuple_import(gm, meta_of):
     return core.print(), core.print(graph_form=True), [p.hash for p in pieces]
 
 
-def test_captured_graphs_match_python(monkeypatch):
+def test_captured_graphs_match_python():
     total = 0
     for name, gm in _graphs():
         F._clear_meta_caches()
@@ -276,8 +277,7 @@ def test_captured_graphs_match_python(monkeypatch):
         split_c = lazy_c.core.split([], decompose_size=False, check_flat=False,
                                     fetch_meta=lazy_c.meta_source)
         hashes_c = lazy_c.core.hashes(lazy_c.meta_source)
-        with monkeypatch.context() as m:
-            m.setattr(F, "_NODE_META_CPP", None)
+        with FP.configured(node_meta=False):
             ir_p = F.import_graph(gm.graph, gm)
             lazy_p = F.import_graph(gm.graph, gm, lazy_meta=True)
             assert lazy_p.meta_source == lazy_p.fetch_meta
@@ -307,10 +307,10 @@ def test_split_graph_uses_the_cpp_meta(monkeypatch):
     g1 = tfx.GraphModule(gm, copy.deepcopy(gm.graph))
     _, items_c, unique_c = S.split_graph_ex(g1, cl.SPLITTING_OPS)
     assert calls == []
-    monkeypatch.setattr(F, "_NODE_META_CPP", None)
     g2 = tfx.GraphModule(gm, copy.deepcopy(gm.graph))
-    _, items_p, unique_p = S.split_graph_ex(g2, cl.SPLITTING_OPS)
+    with FP.configured(node_meta=False):  # the hashes too are computed with it off
+        _, items_p, unique_p = S.split_graph_ex(g2, cl.SPLITTING_OPS)
+        keys_p = [(it.graph_id, it.is_splitting_graph, it.hash) for it in items_p]
     assert calls  # the fallback is the Python reference
     assert unique_c == unique_p
-    assert [(it.graph_id, it.is_splitting_graph, it.hash) for it in items_c] == [
-        (it.graph_id, it.is_splitting_graph, it.hash) for it in items_p]
+    assert [(it.graph_id, it.is_splitting_graph, it.hash) for it in items_c] == keys_p

@@ -167,10 +167,13 @@ def test_every_lit_case_is_listed():
     # rematerialize-symints-kept.py hold several graphs (split-file; the second is run with
     # the flag below); higher-order-branches.py runs its split module (both torch.cond
     # branches) against the eager model in lit itself; write-parts.py splits a generated
-    # 2,000-layer dump (its output is compared with `-o -` and read by ast in lit).
+    # 2,000-layer dump (its output is compared with `-o -` and read by ast in lit);
+    # nested-regions.py runs its split module against the eager model in lit itself
+    # (Inputs/nested_regions.py) and nested-regions-llama.py holds only RUN lines (its graph
+    # is an example, which test_nested_regions.py runs against torch).
     assert graphs - {"errors.py", "gen-layers.py", "corpus.py", "get-attr.py", "write-parts.py",
                      "nested-submodule-runs.py", "higher-order-branches.py",
-                     "explain-layer-name.py",
+                     "explain-layer-name.py", "nested-regions.py", "nested-regions-llama.py",
                      "explain-categories.py", "rematerialize-symints-kept.py"} == set(LIT_CASES)
 
 

@@ -58,13 +58,17 @@ def body(gm):
             for n in gm.graph.nodes if n.op != "placeholder"]
 
 
-def both(capture, splitting_ops):
-    """(piecewise result, reference result, the two captured graphs after splitting)."""
+def both(capture, splitting_ops, same_edits=True):
+    """(piecewise result, reference result, the two captured graphs after splitting).
+    ``same_edits=False``: where piecewise's size decomposition writes a size argument of a
+    torch function as one tuple (docs/passes.md) and vLLM splices the dims in."""
     g1, inputs = capture()
     g2, _ = capture()
     ours = piecewise.split_graph(g1, splitting_ops)
     theirs = ref.split_graph(g2, splitting_ops)
     assert summary(ours[1]) == summary(theirs[1])
+    if not same_edits:
+        return ours, theirs, (g1, g2), inputs
     # The caller's graph is edited the same way: the same nodes in the same order, apart
     # from the placeholders (vLLM may put a sym_size.int between two placeholders where
     # piecewise puts it after the last one: the same program).
@@ -241,34 +245,37 @@ def test_shape_boundary_piece_goes_through_standalone_compile():
     assert standalone_compile(sub, example, dynamic_shapes="from_example_inputs") is not None
 
 
-def test_symint_crosses_several_boundaries():
-    def f(x):
-        b, h = x.shape[0], x.shape[1]
-        for _ in range(3):
-            x = torch.ops.aten.sigmoid.default(x)
-            x = x.clone().view(b, h)
-        return x
+def _symint_model(x):
+    b, h = x.shape[0], x.shape[1]
+    for _ in range(3):
+        x = torch.ops.aten.sigmoid.default(x)
+        x = x.clone().view(b, h)
+    return x
 
+
+def test_symint_crosses_several_boundaries():
     x = torch.randn(4, 8)
-    (sgm, items), _, (gm, _), inputs = both(lambda: dynamo_capture(f, x.clone()),
+    (sgm, items), _, (gm, _), inputs = both(lambda: dynamo_capture(_symint_model, x.clone()),
                                             ["aten::sigmoid"])
     assert sum(it.is_splitting_graph for it in items) == 3
     assert len(items) >= 6
     run_same(sgm, gm, inputs)
 
 
-def test_size_used_in_several_later_pieces():
-    def f(x, y):
-        shape = x.size()
-        z1 = torch.ops.aten.sigmoid.default(x)
-        y1 = y.view(shape)
-        z2 = torch.ops.aten.sigmoid.default(z1)
-        y2 = y.view(shape)
-        return z2 + y1 + y2
+def _several_uses_model(x, y):
+    shape = x.size()
+    z1 = torch.ops.aten.sigmoid.default(x)
+    y1 = y.view(shape)
+    z2 = torch.ops.aten.sigmoid.default(z1)
+    y2 = y.view(shape)
+    return z2 + y1 + y2
 
+
+def test_size_used_in_several_later_pieces():
     x, y = torch.randn(4, 8), torch.randn(4, 8)
     (sgm, items), _, (gm, _), inputs = both(
-        lambda: dynamo_capture(f, x.clone(), y.clone(), dynamic_dims=((0, 0), (1, 0))),
+        lambda: dynamo_capture(_several_uses_model, x.clone(), y.clone(),
+                               dynamic_dims=((0, 0), (1, 0))),
         ["aten::sigmoid"])
     assert sum(it.is_splitting_graph for it in items) == 2
     for it in items:
@@ -373,3 +380,174 @@ def test_split_module_simple_reference_gives_the_same_pieces():
     sgm3, items3 = ref.split_graph(g3, cl.SPLITTING_OPS, simple=True)
     assert summary(items3) == summary(ritems) == summary(items)
     run_same(sgm3, gm, inputs)
+
+
+# --- vLLM main (055e47c2): what its compile interpreter reads, and the empty-only merge --------
+#
+# vLLM's PiecewiseCompileInterpreter no longer runs each piece on fake inputs: it reads the
+# outputs of every piece (splitting ones too) from the piece's output nodes,
+# ``fx.map_arg(piece.graph.output_node().args[0], lambda n: n.meta["example_value"])``, and
+# hands those to the next pieces (a compiled piece's SymInt arguments become its
+# ``sym_shape_indices``). So every output node of every piece must carry
+# ``meta["example_value"]``, and it must be what running the piece gives. The oracle here is
+# the interpreter vLLM had before: run each piece under the graph's fake mode.
+
+def _fake_mode_of(gm):
+    from torch._guards import detect_fake_mode
+
+    vals = [n.meta.get("example_value") for n in gm.graph.find_nodes(op="placeholder")]
+    return detect_fake_mode([v for v in vals if isinstance(v, torch.Tensor)])
+
+
+def _describe(v):
+    """What a value is, for comparing a meta value with a computed one (symbolic sizes
+    compared as expressions)."""
+    if isinstance(v, torch.Tensor):
+        return ("tensor", v.dtype, str(v.device), [str(d) for d in v.shape],
+                [str(s) for s in v.stride()])
+    if isinstance(v, torch.SymInt):
+        return ("symint", str(v))
+    return (type(v).__name__, v)
+
+
+class _Reads(fx.Interpreter):
+    """vLLM main's interpreter: each piece's outputs from its output nodes' meta."""
+
+    def __init__(self, module):
+        super().__init__(module)
+        self.args = {}
+
+    def call_module(self, target, args, kwargs):
+        self.args[target] = args
+        piece = getattr(self.module, target)
+        return fx.map_arg(piece.graph.output_node().args[0], lambda n: n.meta["example_value"])
+
+
+class _Runs(fx.Interpreter):
+    """The interpreter vLLM had before: each piece run on fake inputs."""
+
+    def __init__(self, module):
+        super().__init__(module)
+        self.args, self.outputs = {}, {}
+
+    def call_module(self, target, args, kwargs):
+        self.args[target] = args
+        out = super().call_module(target, args, kwargs)
+        self.outputs[target] = out
+        return out
+
+
+def _interpreter_agrees(split_gm, graph):
+    from torch._dispatch.python import enable_python_dispatcher
+
+    # VllmBackend's fake_args: the placeholders' example values (tensors and SymInts)
+    fake_args = [n.meta["example_value"] for n in graph.graph.find_nodes(op="placeholder")]
+    reads = _Reads(split_gm)
+    reads.run(*fake_args)
+    runs = _Runs(split_gm)
+    with _fake_mode_of(graph), enable_python_dispatcher():
+        runs.run(*fake_args)
+    assert set(reads.args) == set(runs.args) == set(split_gm.meta["partition_names"])
+    checked = 0
+    for name, computed in runs.outputs.items():
+        outs = getattr(split_gm, name).graph.output_node().args[0]
+        assert isinstance(outs, tuple) and len(outs) == len(computed), name
+        for node, value in zip(outs, computed):
+            assert isinstance(node, fx.Node), (name, node)
+            assert "example_value" in node.meta, (name, node.name)
+            assert _describe(node.meta["example_value"]) == _describe(value), (name, node.name)
+            checked += 1
+        # what each piece is given is the same both ways: the same sym_shape_indices
+        assert [_describe(a) for a in reads.args[name]] == \
+            [_describe(a) for a in runs.args[name]], name
+    return checked
+
+
+@pytest.mark.parametrize("case", ["shape", "symints", "several-uses", "static", "llama"])
+def test_every_piece_output_carries_the_example_value_vllm_reads(case):
+    x, y = torch.randn(4, 8), torch.randn(4, 8)
+    if case == "shape":
+        capture, ops = (lambda: dynamo_capture(_shape_model, x.clone())), ["aten::sigmoid"]
+    elif case == "symints":
+        capture, ops = (lambda: dynamo_capture(_symint_model, x.clone())), ["aten::sigmoid"]
+    elif case == "several-uses":
+        capture = lambda: dynamo_capture(_several_uses_model, x.clone(), y.clone(),  # noqa: E731
+                                         dynamic_dims=((0, 0), (1, 0)))
+        ops = ["aten::sigmoid"]
+    elif case == "static":
+        capture, ops = (lambda: dynamo_capture(_shape_model, x.clone(), dynamic_dims=())), \
+            ["aten::sigmoid"]
+    else:
+        model = cl.build(2)
+        capture, ops = (lambda: cl.dynamo(2, model=model)), cl.SPLITTING_OPS
+    (sgm, items), _, (gm, _), inputs = both(capture, ops)
+    assert _interpreter_agrees(sgm, gm) > 0
+    symint_outputs = [n for it in items for n in it.graph.graph.output_node().args[0]
+                      if isinstance(n.meta["example_value"], torch.SymInt)]
+    if case in ("shape", "several-uses"):  # a sym_size (decompose-size) crosses a boundary
+        assert symint_outputs
+    if case == "static":
+        assert not symint_outputs
+    run_same(sgm, gm, inputs)
+
+
+# ``_merge_empty_only_subgraphs`` (vLLM main): a piece holding only an empty allocation moves
+# into the previous compiled piece only when every input of the allocation is a placeholder
+# or is made in that piece or before it. Here the allocation's input is made by a splitting
+# piece between the two: moving it would use the value before it exists.
+
+def _alloc_after_splitting(x):
+    a = x + 1
+    b = torch.ops.aten.sigmoid.default(a)
+    out = torch.empty_like(b)  # its input comes from the splitting piece before
+    torch.ops.vllm_like.unified_attention_with_output(b, b, b, out, _NAME)
+    return out * 2
+
+
+def _sized_alloc_after_splitting(x):
+    a = x + 1
+    b = torch.ops.aten.sigmoid.default(a)
+    out = torch.empty(b.size())  # its only input: the SymInt size read from b, right after b
+    torch.ops.vllm_like.unified_attention_with_output(b, b, b, out, _NAME)
+    return out * 2
+
+
+_NAME = cl.LayerName("model.layers.0.self_attn.attn")
+
+
+def _piece_of(items, pred):
+    return [it.graph_id for it in items for n in it.graph.graph.nodes
+            if n.op != "placeholder" and pred(n)]
+
+
+@pytest.mark.parametrize("model,extra_ops", [
+    (_alloc_after_splitting, []),
+    # the size read (sym_size.int, put right after b by the size decomposition) is a
+    # splitting op too: it joins the sigmoid's piece, and the allocation's SymInt size comes
+    # from there (b.shape[0] would not do: Dynamo knows it is the input's symbol)
+    (_sized_alloc_after_splitting, ["aten::sym_size.int"]),
+], ids=["tensor-input", "symint-input"])
+def test_empty_allocation_is_not_moved_before_its_inputs_producer(model, extra_ops):
+    x = torch.rand(8, cl.HIDDEN)
+    ops = ["aten::sigmoid", cl.ATTN] + extra_ops
+    capture = lambda: dynamo_capture(model, x.clone())  # noqa: E731
+    (sgm, items), _, (gm, _), inputs = both(capture, ops, same_edits=not extra_ops)
+    empty = _piece_of(items, ref.is_empty_allocation)
+    sigmoid = _piece_of(items, lambda n: "sigmoid" in str(n.target))
+    assert len(empty) == 1 and len(sigmoid) == 1
+    assert empty[0] > sigmoid[0]  # after its input's producer ...
+    holder = next(it for it in items if it.graph_id == empty[0])
+    assert not holder.is_splitting_graph
+    alloc = next(n for n in holder.graph.graph.nodes if ref.is_empty_allocation(n))
+    assert alloc.all_input_nodes and all(a.op == "placeholder" for a in alloc.all_input_nodes)
+    kinds = {type(a.meta["example_value"]).__name__ for a in alloc.all_input_nodes}
+    assert kinds == ({"SymInt"} if extra_ops else {"FakeTensor"})
+    run_same(sgm, gm, inputs)
+    # ... where the merge without that check would have put it: into piece 0, before the
+    # sigmoid that makes its input (so the check is what this test sees)
+    g3, _ = capture()
+    ref.decompose_size_nodes(g3)
+    ids, splitting = ref.assign_ids(g3, ops, check_inputs=False)
+    moved = [i for n, i in ids.items() if ref.is_empty_allocation(n)]
+    made = [i for n, i in ids.items() if "sigmoid" in str(n.target)]
+    assert moved[0] < made[0]

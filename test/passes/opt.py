@@ -54,13 +54,14 @@
 # LIST:      cse
 # LIST-NEXT: dce
 # LIST-NEXT: decompose-size
+# LIST-NEXT: inline-nested-regions
 # LIST-NEXT: noop-elimination
 # LIST-NEXT: split-coalescing
 #
 # Usage errors (exit 2): an unknown pass, an empty name, no --passes, an
 # unknown --print-ir-after name.
 # RUN: %expect-exit 2 %piecewise opt %s --passes=dce,frobnicate 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-# UNKNOWN: piecewise: error: unknown pass 'frobnicate' (known passes: cse, dce, decompose-size, noop-elimination, split-coalescing)
+# UNKNOWN: piecewise: error: unknown pass 'frobnicate' (known passes: cse, dce, decompose-size, inline-nested-regions, noop-elimination, split-coalescing)
 # RUN: %expect-exit 2 %piecewise opt %s --passes=dce,,cse 2>&1 | FileCheck %s --check-prefix=EMPTY
 # EMPTY: piecewise: error: empty pass name in pipeline 'dce,,cse'
 # RUN: %expect-exit 2 %piecewise opt %s 2>&1 | FileCheck %s --check-prefix=NOPASSES

@@ -2,6 +2,7 @@
 //
 //   piecewise check-capture FILE (--splitting-ops=OP,.. | --break-ops=OP,..)
 //                                [--static-inputs=all|params|none] [--json]
+//                                [--fix [-o OUT.py]]
 //
 // Proves that every tensor a captured piece reads keeps its address at
 // replay (partition/CaptureSafety.h). --splitting-ops: the plan of `split`
@@ -11,13 +12,22 @@
 // unstable read on stderr (the eager op, the views in between, the captured
 // consumer, the fix). --json prints the segments, each eager op's output
 // contract and the unstable reads on stdout (the exit status is the same).
+// --fix rewrites the graph (partition/CaptureSafeCopies.h: each unstable
+// value copied, in the eager region, into a buffer the captured piece before
+// it allocates) and writes it whole in code form to OUT.py (stdout without
+// -o; with --json, -o is needed), atomically, never over the input; exit 0
+// when the rewritten graph checks clean (a summary line per copy, or the JSON
+// of the rewritten graph's check with a "fix" member), else exit 1 with the
+// located errors it cannot fix and nothing written.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
 
+#include "piecewise/partition/CaptureSafeCopies.h"
 #include "piecewise/partition/CaptureSafety.h"
 #include "piecewise/partition/SplitGraph.h"
+#include "piecewise/text/Printer.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -32,9 +42,18 @@ struct CheckCaptureOptions {
   std::vector<std::string> breakOps;
   std::string staticInputs = "all";
   bool json = false;
+  bool fix = false;
+  std::string output;
   CLI::Option* splittingOption = nullptr;
   CLI::Option* breakOption = nullptr;
 };
+
+/// --static-inputs (CLI11 has checked the spelling).
+StaticInputs staticInputsOf(const CheckCaptureOptions& opts) {
+  return opts.staticInputs == "none"     ? StaticInputs::None
+         : opts.staticInputs == "params" ? StaticInputs::Params
+                                         : StaticInputs::All;
+}
 
 nlohmann::ordered_json located(const Node* n) {
   nlohmann::ordered_json j;
@@ -50,8 +69,26 @@ nlohmann::ordered_json located(const Node* n) {
   return j;
 }
 
+nlohmann::ordered_json fixJson(const CaptureFixResult& fix) {
+  nlohmann::ordered_json out;
+  nlohmann::ordered_json copies = nlohmann::ordered_json::array();
+  for (const CaptureCopy& c : fix.copies) {
+    nlohmann::ordered_json j;
+    j["value"] = std::string(c.value->name().str());
+    j["buffer"] = std::string(c.buffer->name().str());
+    j["copy"] = std::string(c.copy->name().str());
+    j["copy_back"] = c.copyBack ? nlohmann::ordered_json(std::string(c.copyBack->name().str()))
+                                : nlohmann::ordered_json();
+    j["bytes"] = c.bytes;
+    copies.push_back(std::move(j));
+  }
+  out["copies"] = std::move(copies);
+  out["bytes_per_step"] = fix.bytesPerStep;
+  return out;
+}
+
 std::string renderJson(const PartitionPlan& plan, const CaptureCheckResult& result, bool breakable,
-                       StaticInputs staticInputs) {
+                       StaticInputs staticInputs, const CaptureFixResult* fix = nullptr) {
   nlohmann::ordered_json out;
   out["mode"] = breakable ? "breakable" : "split";
   out["static_inputs"] = std::string(staticInputsName(staticInputs));
@@ -98,7 +135,92 @@ std::string renderJson(const PartitionPlan& plan, const CaptureCheckResult& resu
     reads.push_back(std::move(j));
   }
   out["unstable_reads"] = std::move(reads);
+  if (fix)
+    out["fix"] = fixJson(*fix);
   return out.dump(2) + "\n";
+}
+
+/// The note `split` gives for a pattern that matches nothing, naming it a
+/// break op under breakable capture.
+void printUnmatchedOps(const Graph& graph, const std::vector<std::string>& ops, bool breakable,
+                       const SourceBuffer* buffer) {
+  SplittingOpOptions matchOptions;
+  matchOptions.splittingOps = ops;
+  DiagnosticEngine notes;
+  for (std::string& m : unmatchedSplittingOps(graph, matchOptions))
+    notes.note(Location{buffer, 0, 0},
+               breakable ? "break op" + m.substr(std::string_view("splitting op").size())
+                         : std::move(m));
+  printDiagnostics(notes);
+}
+
+std::string plural(size_t n, std::string_view one, std::string_view many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+/// `--fix`: makeCaptureSafe, then the rewritten graph to `output` and a
+/// summary (or the JSON) on stdout. Returns the exit status.
+int runFix(const CheckCaptureOptions& opts, const GlobalOptions& globals, bool breakable) {
+  if (opts.json && (opts.output.empty() || opts.output == "-")) {
+    printError("check-capture --fix --json needs -o OUT.py (the JSON goes to stdout)");
+    return kExitUsage;
+  }
+  int exitCode = refuseOutputOverInput(opts.output, opts.file, globals);
+  if (exitCode != kExitOk)
+    return exitCode;
+  auto* input = new LoadedInput; // left to the OS at exit, like split
+  exitCode = loadInput(opts.file, globals, *input);
+  if (exitCode != kExitOk)
+    return exitCode;
+  Graph& graph = input->module->graph();
+  DiagnosticEngine diag;
+  SplittingOpOptions inlining; // nested regions holding a splitting op: fixed as if inline
+  inlining.splittingOps = breakable ? opts.breakOps : opts.splittingOps;
+  if (failed(inlineRegionsWithSplittingOps(*input->module, inlining, diag))) {
+    printDiagnostics(diag);
+    return kExitInputError;
+  }
+  printUnmatchedOps(graph, breakable ? opts.breakOps : opts.splittingOps, breakable,
+                    input->buffer.get());
+  CaptureSafeOptions options;
+  options.breakable = breakable;
+  options.breakOps = opts.breakOps;
+  options.split.partition.splittingOps = opts.splittingOps;
+  options.check.staticInputs = staticInputsOf(opts);
+  FailureOr<CaptureSafeResult> fixed = makeCaptureSafe(graph, &input->registry, options, diag);
+  printDiagnostics(diag);
+  if (failed(fixed)) {
+    std::fputs(fmt::format("not fixed: {} --fix cannot fix; nothing written\n",
+                           plural(diag.numErrors(), "error", "errors"))
+                   .c_str(),
+               stdout);
+    return kExitInputError;
+  }
+  const CaptureFixResult& fix = fixed->fix;
+  std::string summary;
+  for (const CaptureCopy& c : fix.copies)
+    summary +=
+        fmt::format("copied '{}' into '{}' ({} bytes per step{})\n", c.value->name().str(),
+                    c.buffer->name().str(), c.bytes, c.copyBack ? "; copied back at the end" : "");
+  const PartitionPlan& plan = fixed->plan;
+  summary +=
+      fmt::format("capture-safe after {} ({} bytes per step): {} read only stable "
+                  "memory ({})\n",
+                  plural(fix.copies.size(), "copy", "copies"), fix.bytesPerStep,
+                  plural(plan.size() - plan.numSplitting(), "captured piece", "captured pieces"),
+                  plural(fixed->check.eagerOps.size(), "eager op", "eager ops"));
+  std::string text = printCodeForm(*input->module);
+  bool toStdout = opts.output.empty() || opts.output == "-";
+  if (!writeOutput(toStdout ? "" : opts.output, text))
+    return kExitInputError;
+  std::string report =
+      opts.json ? renderJson(plan, fixed->check, breakable, options.check.staticInputs, &fix)
+                : summary;
+  if (toStdout) {
+    std::fputs(report.c_str(), stderr);
+    return kExitOk;
+  }
+  return writeOutput("", report) ? kExitOk : kExitInputError;
 }
 
 } // namespace
@@ -136,12 +258,27 @@ void addCheckCaptureCommand(CLI::App& app, const GlobalOptions& globals, int& ex
   cmd->add_flag("--json", opts->json,
                 "Print the segments, each eager op's output contract and the unstable reads as "
                 "one JSON object");
+  cmd->add_flag("--fix", opts->fix,
+                "Copy each unstable value, in the eager region, into a buffer the captured "
+                "piece before it allocates, and write the whole rewritten graph (code form)");
+  cmd->add_option("-o,--output", opts->output,
+                  "With --fix: write the rewritten graph to FILE (atomically; never the input)")
+      ->type_name("FILE");
   cmd->callback([opts, &globals, &exitCode] {
     bool split = opts->splittingOption->count() > 0;
     bool breakable = opts->breakOption->count() > 0;
     if (split == breakable) {
       printError("check-capture needs exactly one of --splitting-ops=... and --break-ops=...");
       exitCode = kExitUsage;
+      return;
+    }
+    if (!opts->output.empty() && !opts->fix) {
+      printError("check-capture -o needs --fix (it writes the rewritten graph)");
+      exitCode = kExitUsage;
+      return;
+    }
+    if (opts->fix) {
+      exitCode = runFix(*opts, globals, breakable);
       return;
     }
     auto* input = new LoadedInput; // left to the OS at exit, like split
@@ -157,27 +294,22 @@ void addCheckCaptureCommand(CLI::App& app, const GlobalOptions& globals, int& ex
       SplitGraphOptions options;
       options.partition.splittingOps = opts->splittingOps;
       matchOptions = options.partition;
-      plan = splitGraph(graph, registry, options, diag);
+      if (succeeded(inlineRegionsWithSplittingOps(*input->module, matchOptions, diag)))
+        plan = splitGraph(graph, registry, options, diag);
     } else {
       matchOptions.splittingOps = opts->breakOps;
-      plan = partitionForBreakableCapture(graph, opts->breakOps, registry, diag);
+      if (succeeded(inlineRegionsWithSplittingOps(*input->module, matchOptions, diag)))
+        plan = partitionForBreakableCapture(graph, opts->breakOps, registry, diag);
     }
     if (failed(plan)) {
       printDiagnostics(diag);
       exitCode = kExitInputError;
       return;
     }
-    DiagnosticEngine notes;
-    for (std::string& m : unmatchedSplittingOps(graph, matchOptions))
-      notes.note(Location{input->buffer.get(), 0, 0},
-                 breakable ? "break op" + m.substr(std::string_view("splitting op").size())
-                           : std::move(m));
-    printDiagnostics(notes);
+    printUnmatchedOps(graph, matchOptions.splittingOps, breakable, input->buffer.get());
 
     CaptureCheckOptions options;
-    options.staticInputs = opts->staticInputs == "none"     ? StaticInputs::None
-                           : opts->staticInputs == "params" ? StaticInputs::Params
-                                                            : StaticInputs::All;
+    options.staticInputs = staticInputsOf(*opts);
     EffectAnalysis effects(registry);
     CaptureCheckResult result = checkCapture(*plan, effects, options);
     emitCaptureDiagnostics(result, *plan, Severity::Error, diag);

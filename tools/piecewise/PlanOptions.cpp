@@ -2,6 +2,9 @@
 
 #include "PlanOptions.h"
 
+#include "piecewise/partition/SplitGraph.h"
+#include "piecewise/transforms/InlineNestedRegions.h"
+
 #include <fmt/format.h>
 
 #include <chrono>
@@ -72,8 +75,19 @@ int runPlanCommand(const PlanCommandOptions& o, const GlobalOptions& globals, Lo
       last = now;
     };
   DiagnosticEngine diag;
-  FailureOr<std::unique_ptr<PlanPipelineResult>> r =
-      runPlanPipeline(input.module->graph(), &input.registry, options, diag);
+  FailureOr<std::unique_ptr<PlanPipelineResult>> r = failure();
+  // Nested compile regions are planned as if inline: for a split, those holding a
+  // splitting op; for cudagraph partitions, all of them (an unsafe op inside one counts).
+  LogicalResult inlined = success();
+  if (options.splittingOps) {
+    SplittingOpOptions inlining;
+    inlining.splittingOps = *options.splittingOps;
+    inlined = inlineRegionsWithSplittingOps(*input.module, inlining, diag);
+  } else {
+    inlined = inlineNestedRegions(input.module->graph(), *input.module, {}, diag);
+  }
+  if (succeeded(inlined))
+    r = runPlanPipeline(input.module->graph(), &input.registry, options, diag);
   Clock::time_point t2 = Clock::now();
   if (o.timing)
     std::fputs(fmt::format("{:>9.3f} ms  total after parsing (read, parse, verify: {:.3f} ms)\n",

@@ -1,10 +1,11 @@
 //===- Split.cpp - `piecewise split`: cut a graph at splitting ops --------===//
 //
 //   piecewise split FILE --splitting-ops=OP[,OP...] [--json] [-o OUT.py]
-//                   [--rematerialize-symints] [--explain]
+//                   [--rematerialize-symints] [--explain] [--capture-safe]
 //
-// vLLM's piecewise split of the root graph (partition/SplitGraph.h): the
-// decompose-size pass, the splitting-op partitioner, the flat-boundary check.
+// vLLM's piecewise split of the root graph (partition/SplitGraph.h): nested
+// compile regions holding a splitting op inlined, the decompose-size pass, the
+// splitting-op partitioner, the flat-boundary check.
 // Prints a short summary (or, with --json, one item per piece: name, id,
 // whether it is a splitting piece, inputs and outputs with their kinds, the
 // targets of its call nodes, its structural hash; codegen/PlanJson.h). -o
@@ -18,6 +19,9 @@
 // (partition/SymIntRematerialization.h) and says how many inputs it saved;
 // --explain appends, after the summary, why pieces at the same place of a
 // repeated structure hash differently (partition/PieceExplain.h).
+// --capture-safe first makes the plan capture-safe (check-capture --fix:
+// partition/CaptureSafeCopies.h) and says how many bytes per step the
+// copies cost; exit 1 with the located errors when it cannot.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +30,7 @@
 #include "piecewise/analysis/ValueKind.h"
 #include "piecewise/codegen/PlanJson.h"
 #include "piecewise/codegen/SplitModulePrinter.h"
+#include "piecewise/partition/CaptureSafeCopies.h"
 #include "piecewise/partition/CaptureSafety.h"
 #include "piecewise/partition/PieceExplain.h"
 #include "piecewise/partition/SplitGraph.h"
@@ -36,6 +41,7 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <optional>
 
 namespace piecewise::cli {
 
@@ -51,6 +57,7 @@ struct SplitCommandOptions {
   bool timing = false;
   bool rematerialize = false;
   bool explain = false;
+  bool captureSafe = false;
 };
 
 /// `--timing`: wall time of each phase since the previous mark, on stderr.
@@ -186,6 +193,10 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
   cmd->add_flag("--rematerialize-symints", opts->rematerialize,
                 "Recompute inside a piece the SymInts it can compute from its own inputs "
                 "(pure integer arithmetic of sizes and symbols) instead of passing them in");
+  cmd->add_flag("--capture-safe", opts->captureSafe,
+                "First make the plan capture-safe (check-capture --fix): copy each value a "
+                "captured piece would read at an address replay does not keep into a buffer "
+                "the piece before it allocates; the summary says what the copies cost");
   cmd->add_flag("--explain", opts->explain,
                 "Say why pieces at the same place of a repeated structure hash differently "
                 "(after the summary; in the JSON as \"explain\")");
@@ -211,9 +222,27 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
     options.rematerializeSymInts = opts->rematerialize;
     const OpRegistry* registry = &input->registry;
     SymIntRematerializationStats remat;
-    FailureOr<PartitionPlan> plan =
-        splitGraph(input->module->graph(), registry, options, diag, &remat);
-    timer.mark("decompose-size, partition, boundary check");
+    FailureOr<PartitionPlan> plan = failure();
+    std::optional<CaptureFixResult> fix;
+    // Nested compile regions holding a splitting op are split as if inline.
+    if (failed(inlineRegionsWithSplittingOps(*input->module, options.partition, diag))) {
+      // reported below
+    } else if (opts->captureSafe) {
+      CaptureSafeOptions safe;
+      safe.split = options;
+      FailureOr<CaptureSafeResult> fixed =
+          makeCaptureSafe(input->module->graph(), registry, safe, diag);
+      if (succeeded(fixed)) {
+        plan = std::move(fixed->plan);
+        remat = fixed->remat;
+        fix = std::move(fixed->fix);
+      }
+      timer.mark("inline nested regions, decompose-size, partition, capture-safe copies, "
+                 "partition again");
+    } else {
+      plan = splitGraph(input->module->graph(), registry, options, diag, &remat);
+      timer.mark("inline nested regions, decompose-size, partition, boundary check");
+    }
     if (failed(plan)) {
       printDiagnostics(diag);
       exitCode = kExitInputError;
@@ -227,7 +256,7 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
     // If the compiled pieces are captured as CUDA graphs by a runtime that does
     // not copy (vLLM's): one warning line when one would read an eager op's
     // fresh tensor (`check-capture` explains; exit 0).
-    if (!opts->splittingOps.empty()) {
+    if (!opts->splittingOps.empty() && !fix) {
       EffectAnalysis effects(registry);
       CaptureCheckResult capture = checkCapture(*plan, effects, CaptureCheckOptions{});
       if (!capture.clean())
@@ -278,6 +307,10 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
     std::string report;
     if (opts->json) {
       report = renderSplitJson(*plan, registry);
+      if (fix) // one more member: what the capture-safe copies cost
+        report.insert(report.rfind('}'),
+                      fmt::format(", \"capture_copies\": {}, \"capture_copy_bytes_per_step\": {}",
+                                  fix->copies.size(), nlohmann::json(fix->bytesPerStep).dump()));
       if (opts->explain) // one more member, last: the differences
         report.insert(report.rfind('}'), ", \"explain\": " + renderExplainJson(*plan));
     } else {
@@ -288,6 +321,11 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
                         "node{} copied, {} erased)\n",
                         remat.inputsRemoved, remat.inputsRemoved == 1 ? "" : "s", remat.nodesCopied,
                         remat.nodesCopied == 1 ? "" : "s", remat.nodesErased);
+      if (fix)
+        report += fmt::format("capture-safe:    {} cop{} into static buffers ({} bytes per "
+                              "step)\n",
+                              fix->copies.size(), fix->copies.size() == 1 ? "y" : "ies",
+                              fix->bytesPerStep);
       if (opts->explain)
         report += "\n" + renderExplanation(*plan, explainPieces(*plan));
     }

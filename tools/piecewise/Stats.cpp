@@ -90,8 +90,11 @@ std::string render(const GraphStats& stats, const Counts& byOp, const Counts& by
 
   std::string out;
   auto to = std::back_inserter(out);
-  fmt::format_to(to, "counts cover the root graph and its {} submodule{}\n", stats.submodules,
-                 stats.submodules == 1 ? "" : "s");
+  if (stats.submodules == 0)
+    out += "counts cover the root graph (it has no submodules)\n";
+  else
+    fmt::format_to(to, "counts cover the root graph and its {} submodule{}\n", stats.submodules,
+                   stats.submodules == 1 ? "" : "s");
   fmt::format_to(to, "nodes:        {}\n", stats.nodes);
   fmt::format_to(to, "placeholders: {}\n", placeholders);
   fmt::format_to(to, "outputs:      {}\n", outputs);

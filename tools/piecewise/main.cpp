@@ -1,6 +1,7 @@
 //===- main.cpp - The piecewise command-line tool -------------------------===//
 //
 //   piecewise [--schema-file PATH]... [--no-verify] <command> [options] [FILE|-]
+//   piecewise --version
 //
 // Exit status (docs/architecture.md §8): 0 ok, 1 input or verification errors (diagnostics
 // on stderr), 2 usage errors.
@@ -8,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Commands.h"
+
+#include "piecewise/Version.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -53,6 +56,9 @@ int main(int argc, char** argv) {
                "Reads FX graph dumps (print_readable() code form or print(gm.graph) graph "
                "form).",
                "piecewise"};
+  // `piecewise --version`: the one version number (CMakeLists.txt's project()).
+  app.set_version_flag("--version", "piecewise " PIECEWISE_VERSION_STRING,
+                       "Print the version and exit");
   app.require_subcommand(1);
   // Global options may also follow the subcommand: `piecewise lint --no-verify x.py`.
   app.fallthrough();

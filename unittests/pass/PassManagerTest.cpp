@@ -80,8 +80,8 @@ TEST(PassManager, PipelineParsing) {
   EXPECT_EQ(bad.size(), 0u);
   ASSERT_EQ(diag.numErrors(), 1u);
   EXPECT_NE(diag.diagnostics()[0].message.find("unknown pass 'frobnicate'"), std::string::npos);
-  EXPECT_NE(diag.diagnostics()[0].message.find("cse, dce, decompose-size, noop-elimination, "
-                                               "split-coalescing"),
+  EXPECT_NE(diag.diagnostics()[0].message.find("cse, dce, decompose-size, inline-nested-regions, "
+                                               "noop-elimination, split-coalescing"),
             std::string::npos)
       << diag.diagnostics()[0].message;
 

@@ -44,6 +44,10 @@ public:
   /// The child called `name` (the first one added, if several share it), or
   /// nullptr. Constant time: a dump may nest tens of thousands of classes.
   Module* child(std::string_view name) const;
+  /// The descendant at a call_module / get_attr path: a child of that very
+  /// name, or the dotted path walked child by child (`layers.0`,
+  /// `subgraph_1.subgraph_0`); nullptr when there is none.
+  Module* resolve(std::string_view path) const;
 
   Location loc;
 

@@ -9,10 +9,13 @@
 // then the graph is partitioned again), and check that only flat values cross
 // the boundaries. The graph is rewritten by decompose-size (and only by it); the
 // returned plan points into it. buildSplitModule() then makes the module.
+// A module's nested compile regions that hold a splitting op are inlined
+// first (inlineRegionsWithSplittingOps), so that they are split as if inline.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "piecewise/ir/Module.h"
 #include "piecewise/partition/SplittingOpPartitioner.h"
 #include "piecewise/partition/SymIntRematerialization.h"
 #include "piecewise/schema/OpRegistry.h"
@@ -36,6 +39,15 @@ struct SplitGraphOptions {
   /// (SymIntRematerialization.h). Off by default: vLLM passes them.
   bool rematerializeSymInts = false;
 };
+
+/// Inlines into `module`'s root graph each nested compile region (an
+/// `invoke_subgraph` call of a child module; transforms/InlineNestedRegions.h)
+/// that holds a node matching `options.splittingOps`, in its own graph or in
+/// a region it calls; regions without one stay calls. Returns whether it
+/// inlined any; fails with a located diagnostic on a call it cannot inline
+/// exactly. Run it before splitGraph on a module's root graph.
+FailureOr<bool> inlineRegionsWithSplittingOps(Module& module, const SplittingOpOptions& options,
+                                              DiagnosticEngine& diag);
 
 /// Splits `graph` in place (decompose-size) and returns its finalized plan.
 /// `registry` may be null (then value kinds come from meta only). Fails with

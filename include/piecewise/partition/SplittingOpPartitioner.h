@@ -16,6 +16,13 @@
 //    may write the producer's storage (a splitting op writing `t` in place):
 //    moved, it would read the values from before the write. vLLM moves it
 //    anyway (docs/split.md);
+//  - a `piecewise::capture_copy` (the copy `check-capture --fix` inserts
+//    right after an eager value: CaptureSafeCopies.h) goes into the piece of
+//    the value it copies when that is a splitting piece (its buffer defined
+//    no later), and is skipped when deciding whether a splitting op's next
+//    node is a splitting op; any other capture copy (of a graph input, or the
+//    copy back into one) runs eagerly as a splitting op does, reason
+//    `capture copy`;
 //  - every other node goes into the current piece, except a get_attr
 //    constant: it takes the current id (so it counts, as in vLLM's walk) but
 //    stays in the stitching module, which passes it to the pieces that use it

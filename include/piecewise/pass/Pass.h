@@ -17,13 +17,16 @@
 // The PassContext carries what passes share: the op registry (may be null, and
 // then every op is opaque to effect analysis), the diagnostics, the effect
 // analysis (analysis/Effects.h, which holds the per-target schema cache), and
-// the statistics sink (`ctx.stat("slice partitions canonicalized", 2)`).
+// the statistics sink (`ctx.stat("slice partitions canonicalized", 2)`), and,
+// while the PassManager runs a pass on a graph, the module that graph is the
+// `forward` of (its children are the submodules the graph reads).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "piecewise/analysis/Effects.h"
 #include "piecewise/ir/Graph.h"
+#include "piecewise/ir/Module.h"
 #include "piecewise/schema/OpRegistry.h"
 #include "piecewise/support/Diagnostic.h"
 #include "piecewise/support/FailureOr.h"
@@ -87,6 +90,11 @@ public:
   PassStatistics& statistics() { return stats_; }
   const PassStatistics& statistics() const { return stats_; }
 
+  /// The module whose graph the running pass was given (set by the
+  /// PassManager for each graph), or null when a pass runs on a bare graph.
+  const Module* module() const { return module_; }
+  void setModule(const Module* module) { module_ = module; }
+
   /// Set by the PassManager before each pass; statistics are filed under it.
   void setCurrentPass(std::string_view name) { currentPass_ = std::string(name); }
   const std::string& currentPass() const { return currentPass_; }
@@ -97,6 +105,7 @@ private:
   PassStatistics stats_;
   std::string currentPass_;
   EffectAnalysis effects_;
+  const Module* module_ = nullptr;
 };
 
 class Pass {

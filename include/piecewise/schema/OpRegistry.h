@@ -30,7 +30,7 @@ public:
   OpRegistry(OpRegistry&&) noexcept;
   OpRegistry& operator=(OpRegistry&&) noexcept;
 
-  /// A registry holding the aten table shipped with piecewise.
+  /// A registry holding the aten table shipped with piecewise (and piecewiseSchemas()).
   static OpRegistry withBuiltinAten();
 
   /// Adds (or replaces) a schema.
@@ -55,5 +55,12 @@ private:
 
 /// The number of schemas in the built-in aten table (for tests).
 size_t builtinAtenSchemaCount();
+
+/// The schemas of piecewise's own ops, one a line, built into every registry
+/// withBuiltinAten() makes, next to aten's (so size() counts them too):
+/// `piecewise::capture_copy(Tensor src, Tensor(a!) out) -> ()`, the copy into
+/// a static buffer that `check-capture --fix` inserts
+/// (partition/CaptureSafeCopies.h; the Python package registers it with torch).
+std::string_view piecewiseSchemas();
 
 } // namespace piecewise

@@ -8,6 +8,7 @@
 //   dce                unused nodes without side effects
 //   cse                identical pure nodes
 //   decompose-size     x.size() / aten.sym_size -> sym_size.int per dim, literals
+//   inline-nested-regions  invoke_subgraph calls -> a copy of the region's graph
 //
 // Each pass has its own header in this folder saying what it rewrites and what
 // it never touches.
@@ -26,6 +27,7 @@ std::unique_ptr<Pass> createNoopEliminationPass();
 std::unique_ptr<Pass> createDeadCodeEliminationPass();
 std::unique_ptr<Pass> createCommonSubexpressionEliminationPass();
 std::unique_ptr<Pass> createDecomposeSizePass();
+std::unique_ptr<Pass> createInlineNestedRegionsPass();
 
 /// Registers the passes above under their pipeline names.
 void registerBuiltinPasses(PassRegistry& registry);
