@@ -176,4 +176,36 @@ std::string renderPartitionJson(const PlanPipelineResult& r, const OpRegistry* r
   return writer.finish(counts);
 }
 
+std::string renderExplanationJson(const PartitionPlan& plan, const PieceExplanation& explanation) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  auto names = [&](const std::vector<size_t>& v) {
+    nlohmann::ordered_json a = nlohmann::ordered_json::array();
+    for (size_t i : v)
+      a.push_back(plan.pieces()[i].name());
+    return a;
+  };
+  auto node = [](const Node* n) {
+    return n ? nlohmann::ordered_json(std::string(n->name().str())) : nlohmann::ordered_json();
+  };
+  for (const PieceGroup& g : explanation.groups) {
+    for (const PieceDifference& d : g.differences) {
+      nlohmann::ordered_json r;
+      r["place"] = g.place;
+      r["category"] = d.category;
+      r["where"] = d.where;
+      r["reference"] = plan.pieces()[d.reference].name();
+      r["other"] = plan.pieces()[d.other].name();
+      r["reference_pieces"] = names(d.referenceSharing);
+      r["other_pieces"] = names(d.otherSharing);
+      r["reference_node"] = node(d.referenceNode);
+      r["other_node"] = node(d.otherNode);
+      r["reference_value"] = d.referenceValue;
+      r["other_value"] = d.otherValue;
+      r["message"] = d.message;
+      out.push_back(std::move(r));
+    }
+  }
+  return out.dump();
+}
+
 } // namespace piecewise

@@ -1,7 +1,8 @@
 //===- ExplainBinding.cpp - `_core.explain` -------------------------------===//
 //
 // `_core.explain(ir)` -> (text, differences): renderExplanation()'s text and
-// one dict per difference:
+// renderExplanationJson()'s records (codegen/PlanJson.h, the same writer as
+// `piecewise split --json --explain`), one dict per difference:
 //
 //   {"place": "compiled piece between splitting op A and splitting op A",
 //    "category": "constant", "where": "node #7 (vllm::kv_update.default) argument 2",
@@ -19,6 +20,7 @@
 #include "Bindings.h"
 #include "IRGraph.h"
 
+#include "piecewise/codegen/PlanJson.h"
 #include "piecewise/partition/PieceExplain.h"
 
 #include <optional>
@@ -30,21 +32,6 @@ namespace py = pybind11;
 
 namespace piecewise::python {
 
-namespace {
-
-py::object nodeName(const Node* n) {
-  return n ? py::object(py::str(std::string(n->name().str()))) : py::object(py::none());
-}
-
-py::list pieceNames(const PartitionPlan& plan, const std::vector<size_t>& indices) {
-  py::list out;
-  for (size_t i : indices)
-    out.append(plan.pieces()[i].name());
-  return out;
-}
-
-} // namespace
-
 void bindExplain(py::module_& m) {
   m.def(
       "explain",
@@ -55,25 +42,8 @@ void bindExplain(py::module_& m) {
         if (!plan->hasHashes())
           throw std::runtime_error("piecewise._core: explain() needs hashes() first");
         PieceExplanation e = explainPieces(*plan);
-        py::list diffs;
-        for (const PieceGroup& g : e.groups) {
-          for (const PieceDifference& d : g.differences) {
-            py::dict item;
-            item["place"] = g.place;
-            item["category"] = d.category;
-            item["where"] = d.where;
-            item["reference"] = plan->pieces()[d.reference].name();
-            item["other"] = plan->pieces()[d.other].name();
-            item["reference_pieces"] = pieceNames(*plan, d.referenceSharing);
-            item["other_pieces"] = pieceNames(*plan, d.otherSharing);
-            item["reference_node"] = nodeName(d.referenceNode);
-            item["other_node"] = nodeName(d.otherNode);
-            item["reference_value"] = d.referenceValue;
-            item["other_value"] = d.otherValue;
-            item["message"] = d.message;
-            diffs.append(std::move(item));
-          }
-        }
+        py::object diffs =
+            py::module_::import("json").attr("loads")(renderExplanationJson(*plan, e));
         return py::make_tuple(renderExplanation(*plan, e), diffs);
       },
       py::arg("ir"),

@@ -129,39 +129,6 @@ std::string renderSummary(const PartitionPlan& plan, const OpRegistry* registry)
   return out;
 }
 
-/// `--json --explain`: one record per difference (PieceExplain.h's fields).
-std::string renderExplainJson(const PartitionPlan& plan) {
-  nlohmann::ordered_json out = nlohmann::ordered_json::array();
-  auto names = [&](const std::vector<size_t>& v) {
-    nlohmann::ordered_json a = nlohmann::ordered_json::array();
-    for (size_t i : v)
-      a.push_back(plan.pieces()[i].name());
-    return a;
-  };
-  auto node = [](const Node* n) {
-    return n ? nlohmann::ordered_json(std::string(n->name().str())) : nlohmann::ordered_json();
-  };
-  for (const PieceGroup& g : explainPieces(plan).groups) {
-    for (const PieceDifference& d : g.differences) {
-      nlohmann::ordered_json r;
-      r["place"] = g.place;
-      r["category"] = d.category;
-      r["where"] = d.where;
-      r["reference"] = plan.pieces()[d.reference].name();
-      r["other"] = plan.pieces()[d.other].name();
-      r["reference_pieces"] = names(d.referenceSharing);
-      r["other_pieces"] = names(d.otherSharing);
-      r["reference_node"] = node(d.referenceNode);
-      r["other_node"] = node(d.otherNode);
-      r["reference_value"] = d.referenceValue;
-      r["other_value"] = d.otherValue;
-      r["message"] = d.message;
-      out.push_back(std::move(r));
-    }
-  }
-  return out.dump();
-}
-
 } // namespace
 
 void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode) {
@@ -312,7 +279,8 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
                       fmt::format(", \"capture_copies\": {}, \"capture_copy_bytes_per_step\": {}",
                                   fix->copies.size(), nlohmann::json(fix->bytesPerStep).dump()));
       if (opts->explain) // one more member, last: the differences
-        report.insert(report.rfind('}'), ", \"explain\": " + renderExplainJson(*plan));
+        report.insert(report.rfind('}'),
+                      ", \"explain\": " + renderExplanationJson(*plan, explainPieces(*plan)));
     } else {
       report = renderSummary(*plan, registry);
       if (opts->rematerialize)

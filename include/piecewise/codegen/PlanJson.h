@@ -28,11 +28,16 @@
 // The other keys are the names each consumer already uses: vLLM's SplitItem
 // fields for `split`, Inductor's partition words for `partition`.
 //
+// `split --json --explain`'s "explain" member and `piecewise.explain()`'s
+// `differences` are one more writer here: one record per PieceDifference
+// (PieceExplain.h), with the same keys in both.
+//
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "piecewise/codegen/PlanPipeline.h"
 #include "piecewise/partition/PartitionPlan.h"
+#include "piecewise/partition/PieceExplain.h"
 #include "piecewise/schema/OpRegistry.h"
 
 #include <string>
@@ -45,5 +50,12 @@ std::string renderSplitJson(const PartitionPlan& plan, const OpRegistry* registr
 
 /// `partition --json`: the plan of `result` with its signatures.
 std::string renderPartitionJson(const PlanPipelineResult& result, const OpRegistry* registry);
+
+/// The differences of `explanation` as a JSON array, one object per
+/// difference: place, category, where, reference, other, reference_pieces,
+/// other_pieces, reference_node, other_node (null when absent),
+/// reference_value, other_value, message. The CLI's `split --json --explain`
+/// and the Python binding's `_core.explain` both write it.
+std::string renderExplanationJson(const PartitionPlan& plan, const PieceExplanation& explanation);
 
 } // namespace piecewise
