@@ -3,7 +3,7 @@
 # may (EffectAnalysis::forEachResized, rule 7 of analysis/Effects.h):
 #  - a torch function the value model cannot read, whose name is not in place
 #    (`torch.nn.functional.gelu(y)`): no; the query of `y` is decomposed;
-#  - a pure Python operator whose name happens to end in `_` (`operator.and_(w, m)`, printed
+#  - a pure Python operator whose name happens to end in `_` (`operator.and_`, written
 #    `w & m`): no;
 #  - a Python callable outside torch (`mylib.normalize(z)`): it may do anything to `z`, so
 #    the query of `z` is left alone.
@@ -28,7 +28,7 @@ class M(torch.nn.Module):
         getitem = size[0]
         a = torch.mul(gelu, getitem)
         w: "b8[s0, 8][8, 1]cpu" = torch.gt(x, 0)
-        and_: "b8[s0, 8][8, 1]cpu" = operator.and_(w, m)
+        and_: "b8[s0, 8][8, 1]cpu" = w & m
         size_1 = w.size()
         getitem_1 = size_1[0]
         b = torch.mul(and_, getitem_1)
