@@ -448,4 +448,17 @@ std::string renderHtmlReport(PlanPipelineResult& result, const OpRegistry* regis
   return page;
 }
 
+std::string renderReportPage(PlanPipelineResult& result, const OpRegistry* registry,
+                             HtmlReportOptions options, CaptureCheckResult* capture) {
+  CaptureCheckResult local;
+  CaptureCheckResult& check = capture ? *capture : local;
+  options.capture = nullptr;
+  if (result.splitting) {
+    EffectAnalysis effects(registry);
+    check = checkCapture(*result.plan, effects, CaptureCheckOptions{});
+    options.capture = &check;
+  }
+  return renderHtmlReport(result, registry, options);
+}
+
 } // namespace piecewise

@@ -5,8 +5,8 @@
 // --splitting-ops=... [--rematerialize-symints]` writes for
 // the code-form `text`: parsed, verified against aten's schemas plus
 // `schemas` (torch's schema language, one per line: the graph's custom ops),
-// planned (codegen/PlanPipeline.h), checked for capture safety as the CLI
-// does (partition/CaptureSafety.h) and rendered (codegen/HtmlReport.h). The
+// planned (codegen/PlanPipeline.h), checked for capture safety and rendered
+// by the CLI's own function (codegen/HtmlReport.h, renderReportPage). The
 // backend's report_dir uses it (no CLI subprocess). Bad input raises
 // RuntimeError with the located diagnostics.
 //
@@ -17,7 +17,6 @@
 
 #include "piecewise/codegen/HtmlReport.h"
 #include "piecewise/codegen/PlanPipeline.h"
-#include "piecewise/partition/CaptureSafety.h"
 #include "piecewise/text/Parser.h"
 #include "piecewise/verify/Verifier.h"
 
@@ -57,13 +56,7 @@ std::string renderReport(const std::string& text, const std::string& title,
   page.title = title;
   page.splittingOps = splittingOps;
   page.sourceModule = module->get();
-  CaptureCheckResult capture;
-  if ((*result)->splitting) {
-    EffectAnalysis effects(&reg);
-    capture = checkCapture(*(*result)->plan, effects, CaptureCheckOptions{});
-    page.capture = &capture;
-  }
-  return renderHtmlReport(**result, &reg, page);
+  return renderReportPage(**result, &reg, page);
 }
 
 } // namespace

@@ -74,19 +74,13 @@ int writeReportPage(const PlanCommandOptions& opts, const GlobalOptions& globals
   options.unsafeOps = opts.unsafeOps;
   options.sourceModule = input->module.get();
   // A split's compiled pieces, captured by a runtime that does not copy
-  // (vLLM's): a warning line and a badge on each piece that would read an
-  // eager op's fresh tensor (partition/CaptureSafety.h).
+  // (vLLM's): a badge on each piece that would read an eager op's fresh
+  // tensor and a warning line (partition/CaptureSafety.h).
   CaptureCheckResult capture;
-  if (result->splitting) {
-    EffectAnalysis effects(&input->registry);
-    capture = checkCapture(*result->plan, effects, CaptureCheckOptions{});
-    if (!capture.clean())
-      std::fputs(
-          ("piecewise: warning: " + captureWarningLine(capture, *result->plan) + "\n").c_str(),
-          stderr);
-    options.capture = &capture;
-  }
-  std::string page = renderHtmlReport(*result, &input->registry, options);
+  std::string page = renderReportPage(*result, &input->registry, options, &capture);
+  if (result->splitting && !capture.clean())
+    std::fputs(("piecewise: warning: " + captureWarningLine(capture, *result->plan) + "\n").c_str(),
+               stderr);
   Clock::time_point t1 = Clock::now();
   int rc = writeOutput(output, page) ? kExitOk : kExitInputError;
   if (opts.timing)

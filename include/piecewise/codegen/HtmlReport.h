@@ -70,4 +70,13 @@ struct HtmlReportOptions {
 std::string renderHtmlReport(PlanPipelineResult& result, const OpRegistry* registry,
                              const HtmlReportOptions& options);
 
+/// The page of `piecewise report` and of the Python binding's
+/// `_core.render_report` (one driver for both): for a splitting-op plan, the
+/// capture check (CaptureSafety.h, default options) is run and shown on the
+/// page, whatever `options.capture` held; its result is left in `*capture`
+/// (may be null) so that the caller can say `captureWarningLine` where it
+/// reports. A cudagraph plan is rendered as renderHtmlReport renders it.
+std::string renderReportPage(PlanPipelineResult& result, const OpRegistry* registry,
+                             HtmlReportOptions options, CaptureCheckResult* capture = nullptr);
+
 } // namespace piecewise
