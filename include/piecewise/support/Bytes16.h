@@ -56,7 +56,9 @@ inline unsigned bits16(Mask16 m) {
 #endif
 }
 /// True when some byte of the mask `m` is set.
-inline bool anySet(Mask16 m) { return bits16(m) != 0; }
+inline bool anySet(Mask16 m) {
+  return bits16(m) != 0;
+}
 /// The index of the first set byte of the mask `m`, or 16 when none is.
 inline unsigned firstSet(Mask16 m) {
   unsigned b = bits16(m);
