@@ -364,6 +364,7 @@ NodeEffects makeOpaque() {
   e.keepsOrder = true;
   e.writes = WriteKind::AllInputs;
   e.aliases = AliasKind::AllInputs;
+  e.resizes = ResizeKind::Writes;
   return e;
 }
 
@@ -478,6 +479,14 @@ NodeEffects EffectAnalysis::classify(const Node& node) {
     e.emptyAllocation = known && e.writes != WriteKind::SchemaArgs && isEmptyAllocationName(name) &&
                         (node.op() != OpKind::CallMethod || name.starts_with("new_empty"));
     e.keepsSizes = known && e.writes != WriteKind::None && isSizeKeepingWriteName(name);
+    // Rule 7: what an opaque torch callable or Tensor method resizes goes by its name.
+    bool pythonByName = node.op() == OpKind::CallMethod || (known && !isOpTarget(t));
+    if (e.writes == WriteKind::None || e.keepsSizes)
+      e.resizes = ResizeKind::None;
+    else
+      e.resizes = e.opaque && pythonByName ? ResizeKind::ByName : ResizeKind::Writes;
+  } else {
+    e.resizes = e.writes == WriteKind::None ? ResizeKind::None : ResizeKind::Writes;
   }
   return e;
 }

@@ -1,3 +1,9 @@
+//===- NodeNumbering.cpp - Dense numbers for a graph's nodes --------------===//
+//
+// Numbers the nodes of a graph in order, so per-node records are vectors (NodeNumbering.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/analysis/NodeNumbering.h"
 
 namespace piecewise {

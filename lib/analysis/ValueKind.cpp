@@ -1,3 +1,10 @@
+//===- ValueKind.cpp - What kind of value a node produces -----------------===//
+//
+// Classifies a node's value (tensor, SymInt, tuple, ...) from its meta, op and schema
+// (ValueKind.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/analysis/ValueKind.h"
 
 #include <string>

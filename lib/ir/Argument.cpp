@@ -1,4 +1,11 @@
+//===- Argument.cpp - The values in a node's args and kwargs --------------===//
+//
+// Construction, equality, hashing and traversal of Argument trees (Argument.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/ir/Argument.h"
+#include "piecewise/support/CharClass.h"
 
 #include <cstring>
 #include <string_view>
@@ -125,12 +132,11 @@ bool Argument::isGlobalText(std::string_view text) {
   if (text.empty())
     return false;
   size_t i = text[0] == '-' ? 1 : 0;
-  if (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+  if (i < text.size() && ascii::isDigit(text[i])) {
     bool hex = text.size() > i + 2 && text[i] == '0' && (text[i + 1] == 'x' || text[i + 1] == 'X');
     for (i += hex ? 2 : 0; i < text.size(); ++i) {
       char c = text[i];
-      bool digit = (c >= '0' && c <= '9') || c == '_' ||
-                   (hex && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')));
+      bool digit = ascii::isDigit(c) || c == '_' || (hex && ascii::isHexDigit(c));
       if (!digit)
         return false;
     }
@@ -138,12 +144,11 @@ bool Argument::isGlobalText(std::string_view text) {
   }
   bool atStart = true;
   for (char c : text) {
-    bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
     if (c == '.') {
       if (atStart)
         return false;
       atStart = true;
-    } else if (alpha || (!atStart && c >= '0' && c <= '9')) {
+    } else if (ascii::isIdentStart(c) || (!atStart && ascii::isDigit(c))) {
       atStart = false;
     } else {
       return false;

@@ -1,3 +1,9 @@
+//===- DType.cpp - Tensor element types -----------------------------------===//
+//
+// The dtype table: short annotation names (`f32`) and torch names (`torch.float32`) (DType.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/ir/DType.h"
 
 #include <array>

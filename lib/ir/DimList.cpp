@@ -1,3 +1,9 @@
+//===- DimList.cpp - A tensor's sizes or strides, shared ------------------===//
+//
+// Allocation and sharing of the SymExpr lists of sizes and strides (DimList.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/ir/DimList.h"
 
 #include <cstring>

@@ -1,15 +1,19 @@
+//===- Graph.cpp - An FX graph in C++ -------------------------------------===//
+//
+// Node storage, the ordered node list, use lists and the mutation API (Graph.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/ir/Graph.h"
+
+#include "piecewise/support/CharClass.h"
+#include "piecewise/support/MemoryHints.h"
 
 #include <algorithm>
 #include <cassert>
 #include <iterator>
 #include <new>
 #include <string>
-
-#if defined(__linux__)
-#include <sys/mman.h>
-#include <unistd.h>
-#endif
 
 namespace piecewise {
 
@@ -153,8 +157,7 @@ std::string Graph::uniqueName(std::string_view base) const {
   std::string stem(base);
   size_t us = stem.rfind('_');
   if (us != std::string::npos && us + 1 < stem.size() &&
-      std::all_of(stem.begin() + static_cast<std::ptrdiff_t>(us) + 1, stem.end(),
-                  [](char c) { return c >= '0' && c <= '9'; }))
+      std::all_of(stem.begin() + static_cast<std::ptrdiff_t>(us) + 1, stem.end(), ascii::isDigit))
     stem.resize(us);
   auto it = nextSuffix_.find(stem);
   uint32_t i = it == nextSuffix_.end() ? 1 : it->second;
@@ -188,7 +191,7 @@ Node* Graph::lookup(std::string_view name) const {
 //===--- Public mutation API ------------------------------------------------===//
 
 void Graph::ChunkDeleter::operator()(Node* chunk) const {
-  ::operator delete(static_cast<void*>(chunk), std::align_val_t(alignof(Node)));
+  freeBlock(static_cast<void*>(chunk), alignof(Node));
 }
 
 Graph::~Graph() {
@@ -214,17 +217,10 @@ Node* Graph::createNode(OpKind op, Symbol name, Symbol target, std::vector<Argum
     name = uniqueSymbol(name.str());
   if (chunks_.empty() || usedInLastChunk_ == chunkCapacity(chunks_.size() - 1)) {
     size_t bytes = sizeof(Node) * chunkCapacity(chunks_.size());
-    void* raw = ::operator new(bytes, std::align_val_t(alignof(Node)));
-#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
-    if (chunks_.size() >= kBigChunksFrom) {
-      // The whole pages inside the chunk (a hint: where the kernel lacks it, nothing happens).
-      static const uintptr_t kPage = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
-      uintptr_t b = (reinterpret_cast<uintptr_t>(raw) + kPage - 1) & ~(kPage - 1);
-      uintptr_t e = (reinterpret_cast<uintptr_t>(raw) + bytes) & ~(kPage - 1);
-      if (e > b)
-        madvise(reinterpret_cast<void*>(b), e - b, MADV_POPULATE_WRITE);
-    }
-#endif
+    // A big chunk is filled node by node right away: its pages are faulted in at once.
+    void* raw =
+        allocateBlock(bytes, alignof(Node),
+                      chunks_.size() >= kBigChunksFrom ? BlockUse::WriteSoon : BlockUse::Gradual);
     chunks_.emplace_back(static_cast<Node*>(raw));
     usedInLastChunk_ = 0;
   }

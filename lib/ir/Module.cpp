@@ -1,3 +1,9 @@
+//===- Module.cpp - A GraphModule: a graph and its child modules ----------===//
+//
+// The module tree a dump describes: child lookup and walks (Module.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/ir/Module.h"
 
 #include <cassert>

@@ -1,3 +1,9 @@
+//===- NameTable.cpp - A graph's map from names to nodes ------------------===//
+//
+// Binds names to nodes through the interned strings' binding words (NameTable.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/ir/NameTable.h"
 
 namespace piecewise {

@@ -1,3 +1,9 @@
+//===- Node.cpp - One FX node ---------------------------------------------===//
+//
+// A node's arguments, keyword arguments, meta and inputs (Node.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/ir/Node.h"
 
 #include "piecewise/ir/Graph.h"

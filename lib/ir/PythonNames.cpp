@@ -1,3 +1,9 @@
+//===- PythonNames.cpp - Python's keywords, builtins, reserved names ------===//
+//
+// The reserved-name table: one open-addressing lookup per node name (PythonNames.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/ir/PythonNames.h"
 
 #include <fmt/format.h>

@@ -1,4 +1,11 @@
+//===- SymExpr.cpp - Sizes that may be symbolic ---------------------------===//
+//
+// Symbolic size expressions: boxed large constants, single symbols, unbacked names (SymExpr.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/ir/SymExpr.h"
+#include "piecewise/support/CharClass.h"
 
 #include <map>
 #include <memory>
@@ -20,10 +27,10 @@ bool SymExpr::isSingleSymbol() const {
   if (isConstant())
     return false;
   std::string_view s = text().str();
-  if (s.empty() || !isIdentStart(s[0]))
+  if (s.empty() || !ascii::isIdentStart(s[0]))
     return false;
   for (char c : s)
-    if (!isIdentChar(c))
+    if (!ascii::isIdentChar(c))
       return false;
   return true;
 }
@@ -34,7 +41,7 @@ bool SymExpr::isUnbackedSymbolName(std::string_view name) {
   if (name.size() <= digits || name[0] != (digits == 3 ? 'z' : 'u'))
     return false;
   for (size_t i = digits; i < name.size(); ++i)
-    if (name[i] < '0' || name[i] > '9')
+    if (!ascii::isDigit(name[i]))
       return false;
   return true;
 }

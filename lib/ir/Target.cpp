@@ -1,3 +1,9 @@
+//===- Target.cpp - Spelling of call targets ------------------------------===//
+//
+// Respelling of call targets: `torch.ops.aten.mm.default` <-> `aten::mm.default` (Target.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/ir/Target.h"
 
 #include <vector>

@@ -1,3 +1,9 @@
+//===- TensorMeta.cpp - What a node's value looks like --------------------===//
+//
+// Tensor, SymInt and opaque meta: byte sizes, equality, printing helpers (TensorMeta.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/ir/TensorMeta.h"
 
 #include "piecewise/support/CheckedInt.h"

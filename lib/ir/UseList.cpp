@@ -1,3 +1,9 @@
+//===- UseList.cpp - The users of one node --------------------------------===//
+//
+// The use list of a node: one entry per reference from another node's arguments (UseList.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/ir/UseList.h"
 
 #include <cstdint>

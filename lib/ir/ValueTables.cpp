@@ -1,3 +1,9 @@
+//===- ValueTables.cpp - The named torch and Python values ----------------===//
+//
+// The tables of device types, layouts, memory formats and operators (ValueTables.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/ir/ValueTables.h"
 
 #include <array>

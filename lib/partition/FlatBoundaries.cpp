@@ -1,3 +1,10 @@
+//===- FlatBoundaries.cpp - Only flat values cross piece boundaries -------===//
+//
+// Checks and repairs piece boundaries so only tensors, SymInts and scalars cross
+// (FlatBoundaries.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/partition/FlatBoundaries.h"
 
 #include <fmt/format.h>

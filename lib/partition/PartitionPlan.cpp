@@ -1,3 +1,9 @@
+//===- PartitionPlan.cpp - A graph cut into ordered pieces ----------------===//
+//
+// Pieces, their inputs and outputs (finalize), and plan queries (PartitionPlan.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/partition/PartitionPlan.h"
 
 #include "piecewise/partition/PieceHash.h"

@@ -1,3 +1,10 @@
+//===- PieceExplain.cpp - Why pieces at the same place differ -------------===//
+//
+// Finds the first difference between pieces at the same place of a repeated structure
+// (PieceExplain.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/partition/PieceExplain.h"
 
 #include "piecewise/ir/DType.h"

@@ -1,4 +1,11 @@
+//===- PieceHash.cpp - Structural hashes of pieces ------------------------===//
+//
+// Hashes a piece ignoring node names and renaming symbols consistently (PieceHash.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/partition/PieceHash.h"
+#include "piecewise/support/CharClass.h"
 
 #include <cstring>
 #include <string>
@@ -88,10 +95,8 @@ void hashMeta(Hasher& h, const Meta& m) {
 } // namespace
 
 std::string SymbolNumbering::canonical(std::string_view text) {
-  auto isAlpha = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-  };
-  auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+  auto isAlpha = ascii::isIdentStart; // letters and `_`
+  auto isDigit = ascii::isDigit;
   std::string canonical;
   canonical.reserve(text.size() + 4);
   size_t i = 0;

@@ -7,6 +7,7 @@
 
 #include "SizeExpr.h"
 
+#include "piecewise/support/CharClass.h"
 #include "piecewise/support/CheckedInt.h"
 
 #include <algorithm>
@@ -40,7 +41,7 @@ public:
 
 private:
   void skipSpace() {
-    while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t'))
+    while (pos_ < s_.size() && ascii::isBlank(s_[pos_]))
       ++pos_;
   }
   bool eat(std::string_view tok) {
@@ -142,9 +143,9 @@ private:
         return std::nullopt;
       return e;
     }
-    if (c >= '0' && c <= '9') {
+    if (ascii::isDigit(c)) {
       size_t b = pos_;
-      while (pos_ < s_.size() && s_[pos_] >= '0' && s_[pos_] <= '9')
+      while (pos_ < s_.size() && ascii::isDigit(s_[pos_]))
         ++pos_;
       Expr e;
       auto [ptr, ec] = std::from_chars(s_.data() + b, s_.data() + pos_, e.value);
@@ -152,10 +153,10 @@ private:
         return std::nullopt;
       return e;
     }
-    if (!isIdentStart(c))
+    if (!ascii::isIdentStart(c))
       return std::nullopt;
     size_t b = pos_;
-    while (pos_ < s_.size() && (isIdentStart(s_[pos_]) || (s_[pos_] >= '0' && s_[pos_] <= '9')))
+    while (pos_ < s_.size() && ascii::isIdentChar(s_[pos_]))
       ++pos_;
     std::string_view name = s_.substr(b, pos_ - b);
     if (!peek("(")) {
@@ -185,10 +186,6 @@ private:
       return std::nullopt;
     e.args = std::move(args);
     return e;
-  }
-
-  static bool isIdentStart(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
   }
 
   std::string_view s_;

@@ -1,3 +1,10 @@
+//===- SplitGraph.cpp - The whole `split` pipeline on one graph -----------===//
+//
+// decompose-size, the splitting-op partition, flat boundaries and the split module, as one call
+// (SplitGraph.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/partition/SplitGraph.h"
 
 #include "piecewise/partition/FlatBoundaries.h"

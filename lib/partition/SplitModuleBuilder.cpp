@@ -1,3 +1,9 @@
+//===- SplitModuleBuilder.cpp - A partition plan as a module tree ---------===//
+//
+// Builds the stitching graph and one child module per piece from a plan (SplitModuleBuilder.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/partition/SplitModuleBuilder.h"
 
 #include <cassert>

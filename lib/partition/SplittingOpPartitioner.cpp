@@ -1,3 +1,10 @@
+//===- SplittingOpPartitioner.cpp - Cut a graph at chosen ops -------------===//
+//
+// vLLM's split: one linear walk that gives each run of splitting ops a piece of its own
+// (SplittingOpPartitioner.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/partition/SplittingOpPartitioner.h"
 
 #include "piecewise/analysis/Effects.h"

@@ -1,3 +1,10 @@
+//===- SymIntRematerialization.cpp - Recompute SymInts inside pieces ------===//
+//
+// Copies the computation of a SymInt into each piece that can compute it from its own inputs
+// (SymIntRematerialization.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/partition/SymIntRematerialization.h"
 
 #include "piecewise/analysis/Effects.h"

@@ -11,6 +11,7 @@
 
 #include "piecewise/pass/PassManager.h"
 
+#include "piecewise/support/CharClass.h"
 #include "piecewise/text/Printer.h"
 #include "piecewise/verify/Verifier.h"
 
@@ -101,9 +102,9 @@ LogicalResult PassManager::addPipeline(std::string_view pipeline, const PassRegi
     size_t comma = pipeline.find(',', pos);
     std::string_view item = pipeline.substr(
         pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
-    while (!item.empty() && (item.front() == ' ' || item.front() == '\t'))
+    while (!item.empty() && ascii::isBlank(item.front()))
       item.remove_prefix(1);
-    while (!item.empty() && (item.back() == ' ' || item.back() == '\t'))
+    while (!item.empty() && ascii::isBlank(item.back()))
       item.remove_suffix(1);
     if (item.empty()) {
       diag.error(Location{}, fmt::format("empty pass name in pipeline '{}'", pipeline));

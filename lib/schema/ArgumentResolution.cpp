@@ -12,6 +12,7 @@
 #include "piecewise/schema/ArgumentResolution.h"
 
 #include "piecewise/ir/ValueTables.h"
+#include "piecewise/support/CharClass.h"
 
 #include <charconv>
 #include <cmath>
@@ -25,17 +26,12 @@ namespace {
 
 constexpr unsigned kMaxDepth = 64;
 
-bool isSpace(char c) {
-  return c == ' ' || c == '\t';
-}
-
 bool isIdentifier(std::string_view s) {
   if (s.empty())
     return false;
   for (size_t i = 0; i < s.size(); ++i) {
     char c = s[i];
-    bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-    if (!alpha && !(i > 0 && c >= '0' && c <= '9'))
+    if (!ascii::isIdentStart(c) && !(i > 0 && ascii::isDigit(c)))
       return false;
   }
   return true;
@@ -53,7 +49,7 @@ std::optional<Argument> parseNumber(std::string_view s) {
                                    : std::numeric_limits<double>::infinity());
   if (body == "nan")
     return Argument::real(std::numeric_limits<double>::quiet_NaN());
-  if (body.empty() || !((body[0] >= '0' && body[0] <= '9') || body[0] == '.'))
+  if (body.empty() || !(ascii::isDigit(body[0]) || body[0] == '.'))
     return std::nullopt;
   bool isFloat = body.find_first_of(".eE") != std::string_view::npos;
   // from_chars takes no leading '+'; keep a '-' for it.
@@ -109,7 +105,7 @@ public:
 
 private:
   void skipSpace() {
-    while (pos_ < text_.size() && isSpace(text_[pos_]))
+    while (pos_ < text_.size() && ascii::isBlank(text_[pos_]))
       ++pos_;
   }
 
@@ -124,7 +120,7 @@ private:
       return sequence(c == '[' ? ']' : ')', depth);
     size_t start = pos_;
     while (pos_ < text_.size() && text_[pos_] != ',' && text_[pos_] != ']' && text_[pos_] != ')' &&
-           !isSpace(text_[pos_]))
+           !ascii::isBlank(text_[pos_]))
       ++pos_;
     std::string_view atom = text_.substr(start, pos_ - start);
     if (isIdentifier(atom))

@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "piecewise/schema/FunctionSchema.h"
+#include "piecewise/support/CharClass.h"
 
 #include <fmt/format.h>
 
@@ -37,18 +38,10 @@ namespace {
 
 constexpr unsigned kMaxDepth = 64;
 
-bool isIdentStart(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-bool isDigit(char c) {
-  return c >= '0' && c <= '9';
-}
-bool isIdentChar(char c) {
-  return isIdentStart(c) || isDigit(c);
-}
-bool isSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
+using ascii::isDigit;
+using ascii::isIdentChar;
+using ascii::isIdentStart;
+using ascii::isSpace;
 
 /// Characters that can appear in a schema outside string literals.
 bool isSchemaChar(char c) {

@@ -22,6 +22,7 @@
 #include "piecewise/schema/OpRegistry.h"
 
 #include "piecewise/ir/Target.h"
+#include "piecewise/support/CharClass.h"
 
 #include <atomic>
 #include <deque>
@@ -48,9 +49,9 @@ struct StringHash {
 std::string_view schemaLineName(std::string_view line) {
   size_t paren = line.find('(');
   std::string_view name = line.substr(0, paren);
-  while (!name.empty() && (name.back() == ' ' || name.back() == '\t'))
+  while (!name.empty() && ascii::isBlank(name.back()))
     name.remove_suffix(1);
-  while (!name.empty() && (name.front() == ' ' || name.front() == '\t'))
+  while (!name.empty() && ascii::isBlank(name.front()))
     name.remove_prefix(1);
   return name;
 }
@@ -77,7 +78,7 @@ std::string_view stripComment(std::string_view line) {
       break;
     }
   }
-  while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r'))
+  while (!line.empty() && ascii::isBlankOrCR(line.back()))
     line.remove_suffix(1);
   return line;
 }

@@ -1,3 +1,10 @@
+//===- Diagnostic.cpp - Located error messages ----------------------------===//
+//
+// Collects diagnostics and renders them as `file:line:col: error: ...` with a caret line
+// (Diagnostic.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/support/Diagnostic.h"
 
 #include <fmt/format.h>

@@ -1,4 +1,12 @@
+//===- SourceBuffer.cpp - Input text and source locations -----------------===//
+//
+// Line index, line/column lookup and the one input check (NUL, UTF-8, lone CR) (SourceBuffer.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/support/SourceBuffer.h"
+
+#include "piecewise/support/Bytes16.h"
 
 #include <fmt/format.h>
 
@@ -66,21 +74,15 @@ bool hasNonAsciiCROrNul8(const char* p) {
 }
 
 /// The same for 64 bytes: the whole input passes through here, so it is read
-/// 16 bytes at a time (SSE2 on x86-64, NEON on arm64) where the compiler has
-/// vector types.
+/// 16 bytes at a time where the compiler has vector types (support/Bytes16.h).
 bool hasNonAsciiCROrNul64(const char* p) {
-#if defined(__GNUC__)
-  typedef unsigned char Bytes16 __attribute__((vector_size(16)));
-  Bytes16 bad = {};
+#if PIECEWISE_HAS_BYTES16
+  simd::Bytes16 bad = {};
   for (int k = 0; k < 4; ++k) {
-    Bytes16 v;
-    std::memcpy(&v, p + 16 * k, 16);
-    bad |= (Bytes16)(v >= 0x80) | (Bytes16)(v == '\r') | (Bytes16)(v == 0);
+    simd::Bytes16 v = simd::load16(p + 16 * k);
+    bad |= (simd::Bytes16)((v >= 0x80) | (v == '\r') | (v == 0));
   }
-  uint64_t lo, hi;
-  std::memcpy(&lo, &bad, 8);
-  std::memcpy(&hi, reinterpret_cast<const char*>(&bad) + 8, 8);
-  return (lo | hi) != 0;
+  return simd::anySet((simd::Mask16)bad);
 #else
   for (int k = 0; k < 8; ++k)
     if (hasNonAsciiCROrNul8(p + 8 * k))

@@ -1,3 +1,9 @@
+//===- StringInterner.cpp - Interned strings ------------------------------===//
+//
+// The interner's open-addressing table and string blocks (StringInterner.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/support/StringInterner.h"
 
 #include "piecewise/support/Hashing.h"

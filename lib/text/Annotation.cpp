@@ -12,6 +12,8 @@
 
 #include "piecewise/text/Parser.h"
 
+#include "piecewise/support/CharClass.h"
+
 #include <charconv>
 #include <fmt/format.h>
 
@@ -20,9 +22,9 @@ namespace piecewise {
 namespace {
 
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+  while (!s.empty() && ascii::isBlank(s.front()))
     s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+  while (!s.empty() && ascii::isBlank(s.back()))
     s.remove_suffix(1);
   return s;
 }
@@ -132,8 +134,7 @@ LogicalResult parseAnnotation(std::string_view text, Location loc, Graph& graph,
   }
   // A tensor annotation starts with a lower-case dtype name and a '['.
   size_t i = 0;
-  while (i < text.size() &&
-         ((text[i] >= 'a' && text[i] <= 'z') || (text[i] >= '0' && text[i] <= '9')))
+  while (i < text.size() && (ascii::isLower(text[i]) || ascii::isDigit(text[i])))
     ++i;
   if (i == 0 || i >= text.size() || text[i] != '[') {
     meta = Meta(OpaqueMeta{graph.intern(text)});
@@ -174,7 +175,7 @@ LogicalResult parseAnnotation(std::string_view text, Location loc, Graph& graph,
   std::string_view device = trim(text.substr(pos));
   if (!device.empty()) {
     for (char c : device) {
-      bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == ':' || c == '_';
+      bool ok = ascii::isLower(c) || ascii::isDigit(c) || c == ':' || c == '_';
       if (!ok) {
         diag.error(at(loc, pos), fmt::format("malformed device '{}' in annotation", device));
         return failure();

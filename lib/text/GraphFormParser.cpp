@@ -12,10 +12,11 @@
 //    on, and are reported sorted by position once the input is read, capped at
 //    kMaxErrors so that binary or garbage input cannot flood the output.
 //
-// Values are read as FX's _format_arg writes them (str(), not repr()): bare
-// tokens are classified by GraphFormSyntax.h. The `return` line and the
-// elements of `slice(...)` use repr() instead: there names carry no `%` and
-// strings are quoted.
+// Values are read by the grammar both forms share (ValueGrammar.h), with the
+// graph form's atoms: as FX's _format_arg writes them (str(), not repr()),
+// bare tokens are classified by GraphFormSyntax.h. The `return` line and the
+// arguments of a call (`slice(...)`, `torch.Size([2, 3])`) use repr()
+// instead: there names carry no `%` and strings are quoted.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,12 +25,13 @@
 
 #include "GraphFormSyntax.h"
 #include "Literal.h"
-#include "PyLexer.h"
+#include "ValueGrammar.h"
+
+#include "piecewise/support/CharClass.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -40,7 +42,7 @@ namespace piecewise {
 
 namespace {
 
-constexpr unsigned kMaxDepth = 256;
+using text::Punct;
 constexpr size_t kMaxErrors = 20;
 
 /// Graph: FX's str() spelling (`%x` is a node, bare words are strings).
@@ -60,7 +62,7 @@ struct UnresolvedName {
   uint32_t col;
 };
 
-class GraphFormParser {
+class GraphFormParser : public text::ValueGrammar<GraphFormParser> {
 public:
   GraphFormParser(const SourceBuffer& buffer, DiagnosticEngine& diag)
       : buffer_(buffer), diag_(diag), module_(std::make_unique<Module>("GraphModule")),
@@ -94,7 +96,7 @@ private:
   bool atEnd() const { return pos_ >= line_.size(); }
   char peek() const { return atEnd() ? '\0' : line_[pos_]; }
   void skipSpaces() {
-    while (pos_ < line_.size() && (line_[pos_] == ' ' || line_[pos_] == '\t'))
+    while (pos_ < line_.size() && ascii::isBlank(line_[pos_]))
       ++pos_;
   }
   bool consume(char c) {
@@ -131,20 +133,17 @@ private:
       return errorAtEnd(what);
     return error(pos_, "expected " + what);
   }
-  static bool isNameChar(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-  }
   /// True when a prefixed string literal (`b'..'`, `rb".."`) starts at line_[at].
   bool startsPrefixedString(size_t at) const {
     if (at >= line_.size() || line_[at] == '\'' || line_[at] == '"' ||
-        (at > 0 && isNameChar(line_[at - 1])))
+        (at > 0 && ascii::isIdentChar(line_[at - 1])))
       return false;
     size_t n = text::stringPrefixLength(line_, at);
     return n != std::string_view::npos && n > 0;
   }
   std::string_view readName() {
     size_t b = pos_;
-    while (pos_ < line_.size() && isNameChar(line_[pos_]))
+    while (pos_ < line_.size() && ascii::isIdentChar(line_[pos_]))
       ++pos_;
     return line_.substr(b, pos_ - b);
   }
@@ -155,17 +154,78 @@ private:
   void parseHeader(size_t start);
   void parseNode();
   void parseReturn(size_t start);
-  /// `device(...)` (`call` is the parenthesised part) as a Device argument.
-  bool parseDeviceCall(size_t start, std::string_view call, Argument& out);
-  bool parseValue(Argument& out, unsigned depth, ValueMode mode, bool opContext);
-  bool parseSequence(char close, size_t openPos, std::vector<Argument>& items, bool& sawComma,
-                     unsigned depth, ValueMode mode, bool firstIsOpContext);
-  bool parseKwargs(size_t openPos, std::vector<KwArg>& kwargs, unsigned depth);
-  bool parseDict(size_t openPos, Argument& out, unsigned depth, ValueMode mode);
-  bool parseCall(size_t start, std::string_view callee, Argument& out, unsigned depth);
+  bool parseKwargs(size_t openPos, std::vector<KwArg>& kwargs, int depth);
   bool skipBalanced(size_t open, size_t& end);
   Argument nodeRef(std::string_view name, size_t pos);
   Argument bareValue(std::string_view token, size_t pos, ValueMode mode, bool opContext);
+
+  //===--- The Syntax of the value grammar (ValueGrammar.h) ----------------===//
+
+  friend class text::ValueGrammar<GraphFormParser>;
+  /// Graph: FX's str() spelling; Repr: Python's repr(). `opContext` where an
+  /// op is expected (the first argument of a `higher_order::` target).
+  struct Context {
+    ValueMode mode = ValueMode::Graph;
+    bool opContext = false;
+    Context inner() const { return {mode, false}; }
+  };
+  Pos at(size_t pos) const { return line_.data() + pos; }
+  size_t offsetOf(Pos p) const { return static_cast<size_t>(p - line_.data()); }
+  Graph& graph() { return graph_; }
+  Punct peekPunct() {
+    skipSpaces();
+    if (atEnd())
+      return Punct::End;
+    switch (line_[pos_]) {
+    case '(':
+      return Punct::LParen;
+    case ')':
+      return Punct::RParen;
+    case '[':
+      return Punct::LBracket;
+    case ']':
+      return Punct::RBracket;
+    case '{':
+      return Punct::LBrace;
+    case '}':
+      return Punct::RBrace;
+    case ',':
+      return Punct::Comma;
+    case ':':
+      return Punct::Colon;
+    default:
+      return Punct::Other;
+    }
+  }
+  Pos here() { return at(pos_); }
+  void take() { ++pos_; }
+  bool enterValue(int depth);
+  std::optional<Argument> atom(int depth, Context ctx);
+  std::optional<Argument> afterOpenParen() { return std::nullopt; }
+  std::optional<Argument> dictKey(int depth, Context ctx);
+  bool keyword(std::string_view& name, Pos& where);
+  bool expect(Punct p, const char* /*what*/) { return expect(p == Punct::Colon ? ':' : ','); }
+  void endInside(Pos open, Punct close, bool expectingItem);
+  void badSeparator(Pos /*open*/, Punct close) {
+    error(pos_, std::string("expected ',' or '") + closingOf(close) + "'");
+  }
+  void unterminatedCall(Pos callee, Pos /*open*/) {
+    error(offsetOf(callee), "unterminated '(': the line ends before it is closed");
+  }
+  void duplicateKey(Pos /*open*/, Pos key) { error(offsetOf(key), "a dict literal repeats a key"); }
+  void badSlice(Pos callee, Pos /*open*/) {
+    error(offsetOf(callee), "slice() takes one to three values");
+  }
+  void badDevice(Pos callee, Pos open, const std::string* why);
+  void callsNodeValue(Pos callee, std::string_view node) {
+    error(offsetOf(callee),
+          fmt::format("calling the value of node '{}' is not an FX argument", node));
+  }
+  void noteCallee(std::string_view, Pos) {}
+  void error(Pos where, std::string message) { error(offsetOf(where), std::move(message)); }
+  static char closingOf(Punct close) {
+    return close == Punct::RBracket ? ']' : close == Punct::RBrace ? '}' : ')';
+  }
 
   const SourceBuffer& buffer_;
   DiagnosticEngine& diag_;
@@ -277,39 +337,27 @@ Argument GraphFormParser::bareValue(std::string_view token, size_t pos, ValueMod
   return Argument::string(graph_.intern(token));
 }
 
-bool GraphFormParser::parseValue(Argument& out, unsigned depth, ValueMode mode, bool opContext) {
+bool GraphFormParser::enterValue(int depth) {
   skipSpaces();
   if (atEnd())
     return errorAtEnd("a value");
-  if (depth > kMaxDepth)
-    return error(pos_, "brackets nested deeper than " + std::to_string(kMaxDepth) + " levels");
+  if (depth > text::kMaxValueDepth)
+    return error(pos_,
+                 "brackets nested deeper than " + std::to_string(text::kMaxValueDepth) + " levels");
+  return true;
+}
+
+std::optional<Argument> GraphFormParser::atom(int depth, Context ctx) {
   size_t start = pos_;
   char c = line_[pos_];
   if (c == '%') {
     ++pos_;
     std::string_view name = readName();
-    if (name.empty())
-      return error(pos_, "expected a node name after '%'");
-    out = nodeRef(name, start);
-    return true;
-  }
-  if (c == '(' || c == '[') {
-    ++pos_;
-    std::vector<Argument> items;
-    bool sawComma = false;
-    if (!parseSequence(c == '(' ? ')' : ']', start, items, sawComma, depth + 1, mode, false))
-      return false;
-    if (c == '[')
-      out = Argument::list(std::move(items));
-    else if (items.size() == 1 && !sawComma)
-      out = std::move(items[0]); // a parenthesized value, not a tuple
-    else
-      out = Argument::tuple(std::move(items));
-    return true;
-  }
-  if (c == '{') {
-    ++pos_;
-    return parseDict(start, out, depth + 1, mode);
+    if (name.empty()) {
+      error(pos_, "expected a node name after '%'");
+      return std::nullopt;
+    }
+    return nodeRef(name, start);
   }
   if (c == '\'' || c == '"' || startsPrefixedString(pos_)) {
     // str() of a bytes value is its repr (`b'\x00'`): read as Python reads it.
@@ -317,15 +365,18 @@ bool GraphFormParser::parseValue(Argument& out, unsigned depth, ValueMode mode, 
     const char* msg = nullptr;
     bool isBytes = false;
     size_t after = text::scanPythonString(line_, pos_, scratch_, errPos, msg, &isBytes);
-    if (after == std::string_view::npos)
-      return error(errPos, msg);
-    out = isBytes ? Argument::bytes(graph_.intern(scratch_))
-                  : Argument::string(graph_.intern(scratch_));
+    if (after == std::string_view::npos) {
+      error(errPos, msg);
+      return std::nullopt;
+    }
     pos_ = after;
-    return true;
+    return isBytes ? Argument::bytes(graph_.intern(scratch_))
+                   : Argument::string(graph_.intern(scratch_));
   }
-  if (c == ')' || c == ']' || c == '}' || c == ',')
-    return error(pos_, "expected a value");
+  if (c == ')' || c == ']' || c == '}' || c == ',') {
+    error(pos_, "expected a value");
+    return std::nullopt;
+  }
 
   // A bare token runs to the next delimiter.
   while (pos_ < line_.size()) {
@@ -335,235 +386,82 @@ bool GraphFormParser::parseValue(Argument& out, unsigned depth, ValueMode mode, 
     ++pos_;
   }
   size_t end = pos_;
-  while (end > start && (line_[end - 1] == ' ' || line_[end - 1] == '\t'))
+  while (end > start && ascii::isBlank(line_[end - 1]))
     --end;
   std::string_view token = line_.substr(start, end - start);
   char stop = peek();
   if (!atEnd() && (stop == '(' || stop == '[' || stop == '{') && !token.empty()) {
-    if (token == "slice" && stop == '(') {
-      size_t open = pos_++;
-      std::vector<Argument> items;
-      bool sawComma = false;
-      if (!parseSequence(')', open, items, sawComma, depth + 1, ValueMode::Repr, false))
-        return false;
-      if (items.empty() || items.size() > 3)
-        return error(start, "slice() takes one to three values");
-      if (items.size() == 1)
-        out = Argument::slice(Argument::none(), std::move(items[0]), Argument::none());
-      else
-        out = Argument::slice(std::move(items[0]), std::move(items[1]),
-                              items.size() == 3 ? std::move(items[2]) : Argument::none());
-      return true;
+    // A call FX printed with str() (`torch.Size([2, 3])`, `slice(None, 7, None)`,
+    // `device(type='cuda', index=0)`): a dotted name applied to values, which
+    // are repr()s.
+    if (stop != '(' || !text::isDottedName(token)) {
+      error(start, fmt::format("unexpected '{}' before '{}'", token, stop));
+      return std::nullopt;
     }
-    // A call FX printed with str() (`torch.Size([2, 3])`): a dotted name
-    // applied to values, each of which is parsed like any other.
-    if (!text::isDottedName(token) || stop != '(')
-      return error(start, fmt::format("unexpected '{}' before '{}'", token, stop));
-    // `device('cuda:0')`, `device(type='cuda', index=0)`: a device value, as
-    // the code form reads it (so printing is a fixed point).
-    if (token == "device" || token == "torch.device") {
-      size_t closeEnd = 0;
-      if (!skipBalanced(pos_, closeEnd))
-        return false;
-      std::string_view verbatim = line_.substr(start, closeEnd - start);
-      if (!parseDeviceCall(start, verbatim.substr(token.size()), out))
-        return false;
-      pos_ = closeEnd;
-      return true;
-    }
-    if (graph_.lookup(token.substr(0, token.find('.'))))
-      return error(start, fmt::format("calling the value of node '{}' is not an FX argument",
-                                      token.substr(0, token.find('.'))));
-    ++pos_;
-    return parseCall(start, token, out, depth + 1);
+    return call(token, at(start), depth, Context{ValueMode::Repr, false});
   }
-  if (token.empty())
-    return error(start, "expected a value");
-  out = bareValue(token, start, mode, opContext);
-  return true;
+  if (token.empty()) {
+    error(start, "expected a value");
+    return std::nullopt;
+  }
+  return bareValue(token, start, ctx.mode, ctx.opContext);
 }
 
-bool GraphFormParser::parseDeviceCall(size_t start, std::string_view call, Argument& out) {
-  // `call` is `(...)`: positional type and index, or keywords type= and index=.
-  text::PyLexer lex(call.data(), call.data() + call.size());
-  lex.next(); // '('
-  std::string type;
-  std::optional<int64_t> index;
-  bool ok = true;
-  int positional = 0;
-  for (text::Token t = lex.next(); ok && !t.is(text::Tok::RParen); t = lex.next()) {
-    std::string_view key;
-    if (t.is(text::Tok::Name) && lex.peek().is(text::Tok::Assign)) {
-      key = t.text();
-      lex.next();
-      t = lex.next();
-    } else {
-      key = positional++ == 0 ? "type" : positional == 2 ? "index" : "";
-    }
-    if (key == "type" && t.is(text::Tok::String) && type.empty()) {
-      size_t errPos = 0;
-      const char* msg = nullptr;
-      ok = text::scanPythonString(t.text(), 0, type, errPos, msg) != std::string_view::npos;
-    } else if (key == "index" && t.is(text::Tok::Int) && !index) {
-      int64_t v = 0;
-      auto [p, ec] = std::from_chars(t.begin, t.end(), v);
-      ok = ec == std::errc() && p == t.end();
-      index = v;
-    } else if (key == "index" && t.isName("None")) {
-    } else {
-      ok = false;
-    }
-    if (ok && lex.peek().is(text::Tok::Comma))
-      lex.next();
-  }
-  std::string why;
-  std::optional<std::string> dev;
-  if (ok)
-    dev = text::deviceFromParts(type, index, why);
-  if (!dev)
-    return error(start, ok ? why
-                           : fmt::format("invalid device '{}': expected device(type='cuda', "
-                                         "index=0) or device('cuda:0')",
-                                         call));
-  out = Argument::device(graph_.intern(*dev));
-  return true;
-}
-
-bool GraphFormParser::parseSequence(char close, size_t openPos, std::vector<Argument>& items,
-                                    bool& sawComma, unsigned depth, ValueMode mode,
-                                    bool firstIsOpContext) {
-  skipSpaces();
-  if (consume(close))
-    return true;
-  for (;;) {
-    Argument v;
-    if (!parseValue(v, depth, mode, firstIsOpContext && items.empty()))
-      return false;
-    items.push_back(std::move(v));
-    skipSpaces();
-    if (consume(',')) {
-      sawComma = true;
-      skipSpaces();
-      if (consume(close))
-        return true;
-      continue;
-    }
-    if (consume(close))
-      return true;
-    if (atEnd())
-      return error(openPos, std::string("unterminated '") + line_[openPos] +
-                                "': the line ends before it is closed");
-    return error(pos_, std::string("expected ',' or '") + close + "'");
-  }
-}
-
-bool GraphFormParser::parseDict(size_t openPos, Argument& out, unsigned depth, ValueMode mode) {
+std::optional<Argument> GraphFormParser::dictKey(int depth, Context ctx) {
   // FX's _format_arg writes `{key: value}` with str() of the key: a bare
-  // token up to ':' (or a quoted string, a `%node`), then a value. In a
-  // `return` line (Repr) a key is repr()'d like any value: a bare name is a
-  // node (`return ({relu: 1},)`), strings are quoted.
-  std::vector<Argument> items;
-  skipSpaces();
-  if (consume('}')) {
-    out = Argument::dict(std::move(items));
-    return true;
+  // token up to ':' (or a quoted string, a `%node`, a tuple), then a value.
+  // In a `return` line (Repr) a key is repr()'d like any value: a bare name
+  // is a node (`return ({relu: 1},)`), strings are quoted.
+  char c = peek();
+  if (c == '\'' || c == '"' || c == '%' || c == '(' || startsPrefixedString(pos_))
+    return value(depth, ctx);
+  size_t keyPos = pos_;
+  while (pos_ < line_.size() && line_[pos_] != ':' && line_[pos_] != ',' && line_[pos_] != '}')
+    ++pos_;
+  size_t end = pos_;
+  while (end > keyPos && ascii::isBlank(line_[end - 1]))
+    --end;
+  std::string_view token = line_.substr(keyPos, end - keyPos);
+  if (token.empty()) {
+    error(keyPos, "expected a dict key");
+    return std::nullopt;
   }
-  for (;;) {
-    skipSpaces();
-    if (atEnd())
-      return error(openPos, "unterminated '{': the line ends before it is closed");
-    size_t keyPos = pos_;
-    Argument key;
-    if (peek() == '\'' || peek() == '"' || peek() == '%' || peek() == '(' ||
-        startsPrefixedString(pos_)) {
-      if (!parseValue(key, depth, mode, false))
-        return false;
-    } else {
-      while (pos_ < line_.size() && line_[pos_] != ':' && line_[pos_] != ',' && line_[pos_] != '}')
-        ++pos_;
-      size_t end = pos_;
-      while (end > keyPos && (line_[end - 1] == ' ' || line_[end - 1] == '\t'))
-        --end;
-      std::string_view token = line_.substr(keyPos, end - keyPos);
-      if (token.empty())
-        return error(keyPos, "expected a dict key");
-      key = bareValue(token, keyPos, mode, false);
-    }
-    skipSpaces();
-    if (!expect(':'))
-      return false;
-    Argument v;
-    if (!parseValue(v, depth, mode, false))
-      return false;
-    for (size_t i = 0; i < items.size(); i += 2)
-      if (items[i] == key)
-        return error(keyPos, "a dict literal repeats a key");
-    items.push_back(std::move(key));
-    items.push_back(std::move(v));
-    skipSpaces();
-    if (consume(',')) {
-      skipSpaces();
-      if (consume('}'))
-        break;
-      continue;
-    }
-    if (consume('}'))
-      break;
-    if (atEnd())
-      return error(openPos, "unterminated '{': the line ends before it is closed");
-    return error(pos_, "expected ',' or '}'");
-  }
-  out = Argument::dict(std::move(items));
-  return true;
+  return bareValue(token, keyPos, ctx.mode, false);
 }
 
-bool GraphFormParser::parseCall(size_t start, std::string_view callee, Argument& out,
-                                unsigned depth) {
-  // `callee(value, ..., name=value)`; the '(' is consumed. Values inside are
-  // repr()s (quoted strings; node names with or without `%`).
-  std::vector<Argument> args;
-  std::vector<Argument> kwargs;
+bool GraphFormParser::keyword(std::string_view& name, Pos& where) {
+  size_t itemPos = pos_;
+  name = readName();
   skipSpaces();
-  while (!consume(')')) {
-    if (atEnd())
-      return error(start, "unterminated '(': the line ends before it is closed");
-    size_t itemPos = pos_;
-    std::string_view name = readName();
-    skipSpaces();
-    if (!name.empty() && peek() == '=' && !(pos_ + 1 < line_.size() && line_[pos_ + 1] == '=')) {
-      ++pos_;
-      Argument v;
-      if (!parseValue(v, depth, ValueMode::Repr, false))
-        return false;
-      kwargs.push_back(Argument::string(graph_.intern(name)));
-      kwargs.push_back(std::move(v));
-    } else {
-      if (!kwargs.empty())
-        return error(itemPos, "positional argument after keyword arguments");
-      pos_ = itemPos;
-      Argument v;
-      if (!parseValue(v, depth, ValueMode::Repr, false))
-        return false;
-      args.push_back(std::move(v));
-    }
-    skipSpaces();
-    if (consume(',')) {
-      skipSpaces();
-      continue;
-    }
-    if (peek() != ')')
-      return atEnd() ? error(start, "unterminated '(': the line ends before it is closed")
-                     : error(pos_, "expected ',' or ')'");
-  }
-  if (std::optional<Argument> c = text::complexFromCall(callee, args, !kwargs.empty())) {
-    out = std::move(*c);
+  if (!name.empty() && peek() == '=' && !(pos_ + 1 < line_.size() && line_[pos_ + 1] == '=')) {
+    ++pos_;
+    where = at(itemPos);
     return true;
   }
-  out = Argument::call(graph_.intern(callee), std::move(args), Argument::dict(std::move(kwargs)));
-  return true;
+  pos_ = itemPos;
+  return false;
 }
 
-bool GraphFormParser::parseKwargs(size_t openPos, std::vector<KwArg>& kwargs, unsigned depth) {
+void GraphFormParser::endInside(Pos open, Punct close, bool expectingItem) {
+  if (expectingItem && close != Punct::RBrace)
+    errorAtEnd("a value");
+  else
+    error(offsetOf(open),
+          std::string("unterminated '") + *open + "': the line ends before it is closed");
+}
+
+void GraphFormParser::badDevice(Pos callee, Pos open, const std::string* why) {
+  if (why) {
+    error(offsetOf(callee), *why);
+    return;
+  }
+  std::string_view call = line_.substr(offsetOf(open), pos_ - offsetOf(open));
+  error(offsetOf(callee), fmt::format("invalid device '{}': expected device(type='cuda', "
+                                      "index=0) or device('cuda:0')",
+                                      call));
+}
+
+bool GraphFormParser::parseKwargs(size_t openPos, std::vector<KwArg>& kwargs, int depth) {
   skipSpaces();
   if (consume('}'))
     return true;
@@ -587,10 +485,10 @@ bool GraphFormParser::parseKwargs(size_t openPos, std::vector<KwArg>& kwargs, un
       return error(keyPos, "expected a keyword name");
     if (!expect(':'))
       return false;
-    Argument v;
-    if (!parseValue(v, depth, ValueMode::Graph, false))
+    std::optional<Argument> v = value(depth, Context{ValueMode::Graph, false});
+    if (!v)
       return false;
-    kwargs.push_back({graph_.intern(key), std::move(v)});
+    kwargs.push_back({graph_.intern(key), std::move(*v)});
     skipSpaces();
     if (consume(',')) {
       skipSpaces();
@@ -666,7 +564,7 @@ void GraphFormParser::parseNode() {
   }
   pos_ = bracket + (bracket == users ? 11 : 8);
   size_t digits = pos_;
-  while (pos_ < line_.size() && line_[pos_] >= '0' && line_[pos_] <= '9')
+  while (pos_ < line_.size() && ascii::isDigit(line_[pos_]))
     ++pos_;
   if (pos_ == digits) {
     if (atEnd())
@@ -682,7 +580,7 @@ void GraphFormParser::parseNode() {
     return;
   skipSpaces();
   size_t opPos = pos_;
-  while (pos_ < line_.size() && ((line_[pos_] >= 'a' && line_[pos_] <= 'z') || line_[pos_] == '_'))
+  while (pos_ < line_.size() && (ascii::isLower(line_[pos_]) || line_[pos_] == '_'))
     ++pos_;
   std::string_view opWord = line_.substr(opPos, pos_ - opPos);
   if (opWord.empty()) {
@@ -751,8 +649,8 @@ void GraphFormParser::parseNode() {
         return;
       if (!expect('='))
         return;
-      Argument def;
-      if (!parseValue(def, 1, ValueMode::Graph, false))
+      std::optional<Argument> def = value(1, Context{ValueMode::Graph, false});
+      if (!def)
         return;
       skipSpaces();
       if (!consume(')')) {
@@ -762,7 +660,7 @@ void GraphFormParser::parseNode() {
           error(pos_, "expected ')'");
         return;
       }
-      args.push_back(std::move(def));
+      args.push_back(std::move(*def));
     }
   } else if (*kind != OpKind::GetAttr) {
     if (atEnd()) {
@@ -781,9 +679,9 @@ void GraphFormParser::parseNode() {
       return;
     }
     size_t argsOpen = pos_++;
-    bool sawComma = false;
     bool hop = *kind == OpKind::CallFunction && target.str().substr(0, 14) == "higher_order::";
-    if (!parseSequence(')', argsOpen, args, sawComma, 2, ValueMode::Graph, hop))
+    if (!items(at(argsOpen), Punct::RParen, 1, Context{ValueMode::Graph, hop},
+               Context{ValueMode::Graph, false}, args))
       return;
     skipSpaces();
     if (consume(',')) {
@@ -828,12 +726,13 @@ void GraphFormParser::parseNode() {
 void GraphFormParser::parseReturn(size_t start) {
   pos_ = start + 6;
   sawContent_ = true;
-  Argument value;
+  Argument returned = Argument::none();
   skipSpaces();
-  if (atEnd()) {
-    value = Argument::none();
-  } else if (!parseValue(value, 1, ValueMode::Repr, false)) {
-    return;
+  if (!atEnd()) {
+    std::optional<Argument> v = value(1, Context{ValueMode::Repr, false});
+    if (!v)
+      return;
+    returned = std::move(*v);
   }
   skipSpaces();
   if (!atEnd()) {
@@ -847,7 +746,7 @@ void GraphFormParser::parseReturn(size_t start) {
     return;
   }
   std::vector<Argument> args;
-  args.push_back(std::move(value));
+  args.push_back(std::move(returned));
   output_ =
       graph_.createNode(OpKind::Output, "output", graph_.intern("output"), std::move(args), {});
   output_->setLoc(Location{&buffer_, lineNo_, static_cast<uint32_t>(start + 1)});
@@ -870,7 +769,7 @@ void GraphFormParser::parseLine() {
     parseHeader(start);
     return;
   }
-  if (rest.substr(0, 6) == "return" && (rest.size() == 6 || !isNameChar(rest[6]))) {
+  if (rest.substr(0, 6) == "return" && (rest.size() == 6 || !ascii::isIdentChar(rest[6]))) {
     parseReturn(start);
     return;
   }

@@ -1,6 +1,11 @@
-#include "GraphFormSyntax.h"
+//===- GraphFormSyntax.cpp - Bare tokens of the graph form ----------------===//
+//
+// Classifies a bare graph-form token (number, dtype, device, op, string) and respells graph-form
+// targets (GraphFormSyntax.h).
+//
+//===----------------------------------------------------------------------===//
 
-#include <cctype>
+#include "GraphFormSyntax.h"
 
 #include <algorithm>
 
@@ -8,6 +13,7 @@
 #include "piecewise/ir/PythonNames.h"
 #include "piecewise/ir/Target.h"
 #include "piecewise/ir/ValueTables.h"
+#include "piecewise/support/CharClass.h"
 
 #include <array>
 #include <charconv>
@@ -107,8 +113,8 @@ BareValue classifyBareToken(std::string_view s, bool opContext) {
 
 bool isSafeBareString(std::string_view s, bool opContext) {
   // A quote or `%` is only special where a value starts; brackets and commas end a bare token.
-  if (s.empty() || s[0] == '%' || s[0] == '\'' || s[0] == '"' || s[0] == ' ' || s[0] == '\t' ||
-      s.back() == ' ' || s.back() == '\t')
+  if (s.empty() || s[0] == '%' || s[0] == '\'' || s[0] == '"' || ascii::isBlank(s[0]) ||
+      ascii::isBlank(s.back()))
     return false;
   // `b'x'`, `r"y"`: the reader takes a prefixed literal for that literal's value.
   if (stringPrefixLength(s, 0) != std::string_view::npos)
@@ -172,9 +178,7 @@ bool isCodeFormTarget(OpKind op, std::string_view target) {
       if (i != target.size() && target[i] != '.')
         continue;
       std::string_view part = target.substr(b, i - b);
-      bool word = !part.empty() && std::all_of(part.begin(), part.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-      });
+      bool word = !part.empty() && std::all_of(part.begin(), part.end(), ascii::isIdentChar);
       if (!word)
         return false;
       b = i + 1;

@@ -1,7 +1,15 @@
+//===- Literal.cpp - The one literal layer of both text forms -------------===//
+//
+// Reads and writes Python numbers, strings, bytes and devices as Python and torch do (Literal.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "Literal.h"
 
 #include "piecewise/ir/PythonNames.h"
 #include "piecewise/ir/ValueTables.h"
+#include "piecewise/support/Bytes16.h"
+#include "piecewise/support/CharClass.h"
 
 #include <fmt/format.h>
 
@@ -13,10 +21,6 @@
 #include <cstring>
 #include <string>
 #include <vector>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace piecewise::text {
 
@@ -297,25 +301,15 @@ void appendPythonComplex(std::string& out, double re, double im) {
 bool isPythonIdentifier(std::string_view s) {
   if (s.empty())
     return false;
-  auto start = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
-  if (!start(s[0]))
+  if (!ascii::isIdentStart(s[0]))
     return false;
   for (char c : s)
-    if (!start(c) && !(c >= '0' && c <= '9'))
+    if (!ascii::isIdentChar(c))
       return false;
   return true;
 }
 
 namespace {
-int hexValue(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
 
 void appendUtf8(std::string& out, uint32_t cp) {
   if (cp < 0x80) {
@@ -355,22 +349,20 @@ size_t skipPythonString(std::string_view text, size_t pos) {
   const char* e = b + text.size();
   const char* q = b + pos + p;
   char quote = *q++;
-#if defined(__SSE2__)
+#if PIECEWISE_HAS_BYTES16
   // Most strings (annotations) hold no backslash: find the first quote,
   // backslash or line end 16 bytes at a time; on a backslash or a line end
   // the loop below goes on from the block that holds it.
-  const __m128i quotes = _mm_set1_epi8(quote), slashes = _mm_set1_epi8('\\'),
-                newlines = _mm_set1_epi8('\n');
+  const simd::Bytes16 quotes = simd::splat16(quote), slashes = simd::splat16('\\'),
+                      newlines = simd::splat16('\n');
   while (e - q >= 16) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-    __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quotes), _mm_cmpeq_epi8(v, slashes)),
-                                _mm_cmpeq_epi8(v, newlines));
-    int mask = _mm_movemask_epi8(hits);
-    if (mask == 0) {
+    simd::Bytes16 v = simd::load16(q);
+    unsigned first = simd::firstSet((v == quotes) | (v == slashes) | (v == newlines));
+    if (first == 16) {
       q += 16;
       continue;
     }
-    const char* hit = q + __builtin_ctz(static_cast<unsigned>(mask));
+    const char* hit = q + first;
     if (*hit == quote)
       return static_cast<size_t>(hit - b) + 1;
     break;
@@ -463,8 +455,8 @@ size_t scanPythonString(std::string_view text, size_t pos, std::string& value, s
       continue;
     }
     if (bytes && e == 'x') {
-      int hi = i < text.size() ? hexValue(text[i]) : -1;
-      int lo = i + 1 < text.size() ? hexValue(text[i + 1]) : -1;
+      int hi = i < text.size() ? ascii::hexDigitValue(text[i]) : -1;
+      int lo = i + 1 < text.size() ? ascii::hexDigitValue(text[i + 1]) : -1;
       if (hi < 0 || lo < 0) {
         errorPos = escStart;
         error = "invalid \\x escape in bytes";
@@ -474,9 +466,9 @@ size_t scanPythonString(std::string_view text, size_t pos, std::string& value, s
       i += 2;
       continue;
     }
-    if (bytes && e >= '0' && e <= '7') {
+    if (bytes && ascii::isOctDigit(e)) {
       uint32_t v = static_cast<uint32_t>(e - '0');
-      for (int k = 0; k < 2 && i < text.size() && text[i] >= '0' && text[i] <= '7'; ++k, ++i)
+      for (int k = 0; k < 2 && i < text.size() && ascii::isOctDigit(text[i]); ++k, ++i)
         v = v * 8 + static_cast<uint32_t>(text[i] - '0');
       value += static_cast<char>(v & 0xFF); // CPython keeps the low byte of `\777`
       continue;
@@ -514,7 +506,7 @@ size_t scanPythonString(std::string_view text, size_t pos, std::string& value, s
       size_t n = e == 'x' ? 2 : e == 'u' ? 4 : 8;
       uint32_t cp = 0;
       for (size_t k = 0; k < n; ++k) {
-        int h = i + k < text.size() ? hexValue(text[i + k]) : -1;
+        int h = i + k < text.size() ? ascii::hexDigitValue(text[i + k]) : -1;
         if (h < 0) {
           errorPos = escStart;
           error = e == 'x'   ? "truncated \\xXX escape in string"
@@ -545,9 +537,9 @@ size_t scanPythonString(std::string_view text, size_t pos, std::string& value, s
               "use \\u";
       return std::string_view::npos;
     default:
-      if (e >= '0' && e <= '7') {
+      if (ascii::isOctDigit(e)) {
         uint32_t v = static_cast<uint32_t>(e - '0');
-        for (int k = 0; k < 2 && i < text.size() && text[i] >= '0' && text[i] <= '7'; ++k, ++i)
+        for (int k = 0; k < 2 && i < text.size() && ascii::isOctDigit(text[i]); ++k, ++i)
           v = v * 8 + static_cast<uint32_t>(text[i] - '0');
         appendUtf8(value, v); // `\101` is U+0041; up to `\777`
       } else {
@@ -569,12 +561,9 @@ size_t scanPythonString(std::string_view text, size_t pos, std::string& value, s
 
 namespace {
 
-bool isDecDigit(char c) {
-  return c >= '0' && c <= '9';
-}
+/// A byte that continues a name in Python source (where `1abc` and `1é` are no numbers).
 bool isIdentChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || isDecDigit(c) ||
-         static_cast<unsigned char>(c) >= 0x80;
+  return ascii::isIdentChar(c) || ascii::isNonAscii(c);
 }
 /// Digits of `radix` with single underscores between them, from p. Returns
 /// the end; `count` gets the number of digits; `bad` the first misplaced '_'.
@@ -582,14 +571,14 @@ const char* scanDigits(const char* p, const char* e, int radix, size_t& count, c
   count = 0;
   bad = nullptr;
   while (p < e) {
-    int v = hexValue(*p);
+    int v = ascii::hexDigitValue(*p);
     if (v >= 0 && v < radix) {
       ++count;
       ++p;
       continue;
     }
     if (*p == '_') {
-      if (p + 1 >= e || hexValue(p[1]) < 0 || hexValue(p[1]) >= radix) {
+      if (p + 1 >= e || ascii::hexDigitValue(p[1]) < 0 || ascii::hexDigitValue(p[1]) >= radix) {
         bad = p;
         return p;
       }
@@ -610,7 +599,7 @@ NumberToken scanNumber(const char* b, const char* e) {
   // without separators, followed by neither a name character nor '.'.
   if (p < e && *p >= '1' && *p <= '9') {
     const char* q = p + 1;
-    while (q < e && *q >= '0' && *q <= '9')
+    while (q < e && ascii::isDigit(*q))
       ++q;
     if (q == e || (!isIdentChar(*q) && *q != '.')) {
       t.length = static_cast<size_t>(q - b);
@@ -667,7 +656,7 @@ NumberToken scanNumber(const char* b, const char* e) {
     const char* q = p + 1;
     if (q < e && (*q == '+' || *q == '-'))
       ++q;
-    if (q >= e || !isDecDigit(*q))
+    if (q >= e || !ascii::isDigit(*q))
       return fail(p, "invalid decimal literal");
     p = scanDigits(q, e, 10, count, bad);
     if (bad)
@@ -777,7 +766,7 @@ NumberValue readNumber(std::string_view token, const NumberToken& shape, bool ne
   // Beyond int64: the magnitude in 32-bit limbs, then decimal.
   std::vector<uint32_t> limbs;
   for (char c : digits) {
-    uint64_t carry = static_cast<uint64_t>(hexValue(c));
+    uint64_t carry = static_cast<uint64_t>(ascii::hexDigitValue(c));
     for (uint32_t& l : limbs) {
       uint64_t cur = static_cast<uint64_t>(l) * static_cast<uint64_t>(radix) + carry;
       l = static_cast<uint32_t>(cur);
@@ -795,14 +784,14 @@ std::optional<NumberValue> readCanonicalNumber(std::string_view s) {
   if (s.empty())
     return std::nullopt;
   char c0 = s[0] == '-' ? (s.size() > 1 ? s[1] : '\0') : s[0];
-  if (!isDecDigit(c0) && c0 != 'i' && c0 != 'n' && c0 != '(')
+  if (!ascii::isDigit(c0) && c0 != 'i' && c0 != 'n' && c0 != '(')
     return std::nullopt;
   NumberValue v;
   std::string printed;
   // str(int): an optional '-', then digits without leading zeros.
   size_t i = s[0] == '-' ? 1 : 0;
   if (i < s.size() &&
-      std::all_of(s.begin() + static_cast<std::ptrdiff_t>(i), s.end(), isDecDigit)) {
+      std::all_of(s.begin() + static_cast<std::ptrdiff_t>(i), s.end(), ascii::isDigit)) {
     if ((s[i] == '0' && s.size() > i + 1) || (i == 1 && s == "-0"))
       return std::nullopt;
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v.i);

@@ -13,9 +13,9 @@
 #include "Literal.h"
 #include "piecewise/ir/Target.h"
 #include "piecewise/ir/ValueTables.h"
+#include "piecewise/support/CharClass.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
@@ -540,10 +540,10 @@ void appendReturn(std::string& out, const Graph& g, const Node& n) {
 /// True for a Python identifier that is not a keyword FX could never emit as
 /// a parameter (the check only has to keep the printed text parseable).
 bool isPlainIdentifier(std::string_view s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0])))
+  if (s.empty() || ascii::isDigit(s[0]))
     return false;
   for (char c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
+    if (!ascii::isIdentChar(c))
       return false;
   static constexpr std::string_view kKeywords[] = {
       "False", "None",     "True",  "and",    "as",   "assert", "async",  "await",    "break",
@@ -891,7 +891,7 @@ namespace {
 const Argument* findGlobalValue(const Argument& a) {
   if (a.kind() == Argument::Kind::Global) {
     std::string_view text = a.getSymbol().str();
-    bool number = !text.empty() && (text[0] == '-' || (text[0] >= '0' && text[0] <= '9'));
+    bool number = !text.empty() && (text[0] == '-' || ascii::isDigit(text[0]));
     return number ? nullptr : &a;
   }
   if (a.isCall()) {

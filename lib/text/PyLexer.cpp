@@ -1,40 +1,21 @@
+//===- PyLexer.cpp - Tokens of one line of FX Python code -----------------===//
+//
+// The code form's lexer: names, numbers, strings, brackets and operators of one statement
+// (PyLexer.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "PyLexer.h"
 
 #include "Literal.h"
 #include "piecewise/ir/PythonNames.h"
-
-#include <array>
+#include "piecewise/support/CharClass.h"
 
 namespace piecewise::text {
 
-namespace {
-/// Character classes, one table load per byte on the lexer's hot path.
-enum : uint8_t { kIdentStart = 1, kDigit = 2, kSpace = 4 };
-constexpr std::array<uint8_t, 256> kCharClass = [] {
-  std::array<uint8_t, 256> t{};
-  for (int c = 'a'; c <= 'z'; ++c)
-    t[static_cast<size_t>(c)] = kIdentStart;
-  for (int c = 'A'; c <= 'Z'; ++c)
-    t[static_cast<size_t>(c)] = kIdentStart;
-  t['_'] = kIdentStart;
-  for (int c = '0'; c <= '9'; ++c)
-    t[static_cast<size_t>(c)] = kDigit;
-  t[' '] = t['\t'] = t['\r'] = kSpace;
-  return t;
-}();
-inline uint8_t charClass(char c) {
-  return kCharClass[static_cast<unsigned char>(c)];
-}
-inline bool isIdentStart(char c) {
-  return charClass(c) & kIdentStart;
-}
-inline bool isDigit(char c) {
-  return charClass(c) & kDigit;
-}
-inline bool isIdentChar(char c) {
-  return charClass(c) & (kIdentStart | kDigit);
-}
-} // namespace
+using ascii::isDigit;
+using ascii::isIdentChar;
+using ascii::isIdentStart;
 
 size_t PyLexer::skipDotNames(const char*& lastEnd, bool (*isKeyword)(std::string_view)) {
   if (hasPeeked_)
@@ -66,11 +47,11 @@ Token PyLexer::lex() {
   const char* p = cur_;
   const char* const e = end_;
   if (!multiline_) {
-    while (p < e && (charClass(*p) & kSpace))
+    while (p < e && ascii::isBlankOrCR(*p))
       ++p;
   } else {
     while (true) {
-      while (p < e && ((charClass(*p) & kSpace) || *p == '\n'))
+      while (p < e && ascii::isSpace(*p))
         ++p;
       if (p >= e || *p != '#')
         break;

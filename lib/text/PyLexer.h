@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "piecewise/support/CharClass.h"
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -103,7 +104,7 @@ public:
     if (!hasPeeked_ || multiline_)
       return true;
     const char* p = peeked_.end();
-    while (p < end_ && (*p == ' ' || *p == '\t' || *p == '\r'))
+    while (p < end_ && ascii::isBlankOrCR(*p))
       ++p;
     return p < end_ && *p == '=';
   }

@@ -1,4 +1,12 @@
+//===- TorchLog.cpp - Graphs inside TORCH_TRACE and TORCH_LOGS logs -------===//
+//
+// Lists the graphs of a structured trace or a stderr log and cuts out the one selected
+// (TorchLog.h).
+//
+//===----------------------------------------------------------------------===//
+
 #include "piecewise/text/TorchLog.h"
+#include "piecewise/support/CharClass.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -12,9 +20,7 @@ namespace piecewise {
 
 namespace {
 
-bool isDigit(char c) {
-  return c >= '0' && c <= '9';
-}
+using ascii::isDigit;
 
 /// The length of a glog prefix (`V1201 21:31:59.277000 19980 path/file.py:2841] `),
 /// or 0 when `line` does not start with one.
@@ -48,9 +54,7 @@ size_t rankPrefixLength(std::string_view line) {
     if (close == std::string_view::npos || close == end + 1 || !isDigit(line[close - 1]))
       break;
     std::string_view label = line.substr(end + 1, close - end - 1);
-    if (!std::all_of(label.begin(), label.end(), [](char c) {
-          return isDigit(c) || std::isalpha(static_cast<unsigned char>(c)) || c == '_';
-        }))
+    if (!std::all_of(label.begin(), label.end(), [](char c) { return ascii::isIdentChar(c); }))
       break;
     end = close + 2;
   }

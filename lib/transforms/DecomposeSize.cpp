@@ -150,34 +150,8 @@ Node* SizeDecomposer::tensorOf(const Node& query) {
 bool SizeDecomposer::sizesMayChangeBefore(Node* tensor, Node* query) {
   if (!sizeWritersKnown_) {
     EffectAnalysis& effects = ctx_.effects();
-    for (Node* n : g_) {
-      auto record = [&](Node* w) { sizeWriters_[w].push_back(n); };
-      std::string_view t = n->target().str();
-      switch (n->op()) {
-      case OpKind::CallModule: // a module may do anything to its inputs
-        n->forEachInput(record);
-        break;
-      case OpKind::CallMethod: // `y.t_()`: an in-place method resizes at most its tensor
-        if (t.ends_with("_") && !effects.of(*n).keepsSizes && !n->args().empty())
-          n->args()[0].forEachNode(record);
-        break;
-      case OpKind::CallFunction:
-        if (isOpTarget(t)) { // the schema's writes (an op without one writes every input)
-          if (effects.of(*n).writes != WriteKind::None && !effects.of(*n).keepsSizes)
-            effects.forEachWritten(*n, record);
-          break;
-        }
-        // A Python callable (`torch.relu`, as Dynamo records it) changes sizes only
-        // as an in-place function (`torch.relu_`, `torch.Tensor.t_`) or through `out=`.
-        if (t.ends_with("_") && !effects.of(*n).keepsSizes && !n->args().empty())
-          n->args()[0].forEachNode(record);
-        if (const Argument* out = n->kwarg("out"))
-          out->forEachNode(record);
-        break;
-      default:
-        break;
-      }
-    }
+    for (Node* n : g_)
+      effects.forEachResized(*n, [&](Node* w) { sizeWriters_[w].push_back(n); });
     sizeWritersKnown_ = true;
   }
   auto it = sizeWriters_.find(tensor);

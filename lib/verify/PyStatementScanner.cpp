@@ -3,6 +3,7 @@
 #include "PyStatementScanner.h"
 
 #include "piecewise/ir/PythonNames.h"
+#include "piecewise/support/CharClass.h"
 
 #include <fmt/format.h>
 
@@ -10,15 +11,14 @@ namespace piecewise::pyscan {
 
 namespace {
 
-bool isNameStart(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
+/// Python identifiers may hold any non-ASCII letter: every UTF-8 byte is taken as one.
+bool isNameStart(char c) {
+  return ascii::isIdentStart(c) || ascii::isNonAscii(c);
 }
-bool isNameChar(unsigned char c) {
-  return isNameStart(c) || (c >= '0' && c <= '9');
+bool isNameChar(char c) {
+  return ascii::isIdentChar(c) || ascii::isNonAscii(c);
 }
-bool isDigit(unsigned char c) {
-  return c >= '0' && c <= '9';
-}
+using ascii::isDigit;
 
 class Scanner {
 public:
@@ -161,9 +161,9 @@ private:
     continuation_ = false;
     uint32_t line = line_, col = col_;
     size_t begin = pos_;
-    if (isNameStart(uc)) {
+    if (isNameStart(c)) {
       size_t p = pos_ + 1;
-      while (p < text_.size() && isNameChar(static_cast<unsigned char>(text_[p])))
+      while (p < text_.size() && isNameChar(text_[p]))
         ++p;
       if (p < text_.size() && (text_[p] == '\'' || text_[p] == '"') &&
           isPythonStringPrefix(text_.substr(pos_, p - pos_))) {
@@ -179,13 +179,12 @@ private:
       lexString(begin, line, col);
       return;
     }
-    if (isDigit(uc) || (c == '.' && pos_ + 1 < text_.size() &&
-                        isDigit(static_cast<unsigned char>(text_[pos_ + 1])))) {
+    if (isDigit(c) || (c == '.' && pos_ + 1 < text_.size() && isDigit(text_[pos_ + 1]))) {
       size_t p = pos_ + 1;
       bool hex = c == '0' && p < text_.size() && (text_[p] | 0x20) == 'x';
       while (p < text_.size()) {
         char d = text_[p];
-        if (isNameChar(static_cast<unsigned char>(d)) || d == '.') {
+        if (isNameChar(d) || d == '.') {
           ++p;
         } else if ((d == '+' || d == '-') && !hex && (text_[p - 1] | 0x20) == 'e') {
           ++p;

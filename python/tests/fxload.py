@@ -262,13 +262,37 @@ def _structure_problems(tree: ast.Module) -> List[str]:
     return sorted(set(problems))
 
 
+def _global_problems(tree: ast.Module) -> List[str]:
+    """Names a `forward` reads that nothing defines: not bound in the dump (assigned, a
+    parameter, a def, a class, an import), not in the namespace it is run in, not a builtin;
+    calling it would stop at a NameError (a graph calling `mylib.normalize(z)`, a library
+    absent here)."""
+    bound = set(_namespace(None)) | set(dir(builtins))
+    loads = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            bound.add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+            if node.name == "forward":
+                loads.update(n.id for n in ast.walk(node)
+                             if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return [f"unknown global {name}" for name in sorted(loads - bound)]
+
+
 def not_runnable_reason(src: Src) -> Optional[str]:
     """Why ``src`` cannot be loaded and run here, or None if it can."""
     try:
         tree = _parse(read_text(src))
     except NotRunnable as e:
         return str(e)
-    problems = _op_problems(tree) + _structure_problems(tree)
+    problems = _op_problems(tree) + _structure_problems(tree) + _global_problems(tree)
     if problems:
         return "; ".join(problems)
     return None

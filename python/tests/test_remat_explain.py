@@ -160,6 +160,33 @@ def test_split_graph_option(remat):
             assert_same(split_gm(*_inputs(gm, example_inputs, arch, seq)), w, 0.0, 0.0)
 
 
+def test_explain_records_are_the_clis(piecewise_bin, tmp_path):
+    """One writer for the differences: ``piecewise.explain()`` on the graph the split holds
+    and ``piecewise split --json --explain`` on the same graph's dump give the same records
+    (partition/PieceExplain.h's renderExplanationJson) but for the dump's source locations, and both
+    find the SymInt that crosses."""
+    import json
+    import re
+    import subprocess
+
+    gm, _ = _capture("mixtral", 4)
+    dump = tmp_path / "mixtral.py"
+    dump.write_text(piecewise.fx.to_ir(gm).print())
+    split_gm, _, unique = piecewise.split.split_graph_ex(gm, [H.SDPA])
+    assert unique == 4
+    why = piecewise.explain(split_gm)
+    r = subprocess.run([str(piecewise_bin), "split", str(dump),
+                        "--splitting-ops=" + piecewise.fx.op_pattern(H.SDPA), "--json",
+                        "--explain"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    cli = json.loads(r.stdout)["explain"]
+    assert [d["category"] for d in cli] == ["input"], cli
+    # The dump's nodes carry file:line:col, which the message names; the live graph's do not.
+    for d in cli:
+        d["message"] = re.sub(r" at [^ ;)]+:\d+:\d+", "", d["message"])
+    assert why.differences == cli
+
+
 # -- a vLLM-style graph: the KV-cache update takes each layer's name ---------------------------
 
 @torch.library.custom_op("piecewise_explain::kv_update", mutates_args=("cache",))

@@ -53,6 +53,15 @@
 //     its self (for every consumer: dce keeps it, cse does not merge reads of
 //     `x` across it, the reorder keeps it in order); a listed out-of-place
 //     method (`view`, `sum`, ...) is removable; both may alias their inputs.
+//  7. Sizes (resizes, forEachResized: what DecomposeSize asks before it reads
+//     a size from the meta): a write may change the sizes of what it writes,
+//     unless it keeps them (rule 4's list). Where an opaque node is a torch
+//     Python callable (`torch.*`, `operator.*`) or a Tensor method, PyTorch's
+//     naming convention decides instead of "every input": only an in-place
+//     name (`torch.relu_`, `x.t_()`: ending in `_`) changes its first
+//     argument, and an `out=` argument is resized. A Dynamo graph calls
+//     `torch.nn.functional.*` on a tensor before reading its size; the value
+//     model cannot know those functions, the size rule can.
 //
 // Where the three models this replaces disagreed, the conservative answer
 // won (never a miscompile, at worst a missed optimization):
@@ -88,6 +97,14 @@ enum class WriteKind : uint8_t {
   SchemaArgs, ///< writes the `(a!)` arguments of its schema
   FirstArg,   ///< writes its first argument (`x.add_()`, `operator.setitem`)
   AllInputs,  ///< opaque: may write any node it references
+};
+
+/// Whose sizes a node may change in place (rule 7).
+enum class ResizeKind : uint8_t {
+  None,   ///< no sizes: it writes nothing, or only values (keepsSizes)
+  Writes, ///< the sizes of everything it writes (forEachWritten)
+  ByName, ///< an opaque torch callable or Tensor method: its first argument
+          ///< when its name ends in `_`, and its `out=` argument
 };
 
 /// What a node's outputs may share storage with.
@@ -141,6 +158,7 @@ struct NodeEffects {
   MetadataReadKind metadataReads = MetadataReadKind::None;
   /// Schema argument indices read for their metadata only (MetadataReadKind::SchemaArgs).
   std::vector<size_t> metadataOnlyArgs;
+  ResizeKind resizes = ResizeKind::None;
   /// Schema argument indices written in place (WriteKind::SchemaArgs).
   std::vector<size_t> writtenArgs;
   /// Schema argument indices the outputs alias (AliasKind::SchemaArgs).
@@ -246,6 +264,23 @@ public:
   /// written. Such a call is opaque (rule 1: it has no schema of its own),
   /// but what it returns is decided by the schemas of the op it dispatches to.
   bool isFreshNativeBinding(const Node& node);
+  /// Calls fn(Node*) for every node whose sizes `node` may change in place
+  /// (with repeats): after it, a tensor's meta may no longer give its sizes.
+  template <typename Fn> void forEachResized(const Node& node, Fn&& fn) {
+    switch (of(node).resizes) {
+    case ResizeKind::None:
+      return;
+    case ResizeKind::Writes:
+      forEachWritten(node, fn);
+      return;
+    case ResizeKind::ByName:
+      if (node.target().str().ends_with("_") && !node.args().empty())
+        node.args()[0].forEachNode(fn);
+      if (const Argument* out = node.kwarg("out"))
+        out->forEachNode(fn);
+      return;
+    }
+  }
 
   /// True when `node` may write anything.
   bool mayWrite(const Node& node) { return of(node).writes != WriteKind::None; }

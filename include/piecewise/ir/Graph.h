@@ -135,9 +135,10 @@ private:
   /// Nodes live in chunks (stable addresses, few allocations). Chunks grow
   /// from 16 nodes to 1024, so that the thousands of small graphs of a split
   /// module stay small and a million-node graph makes few allocations. Past
-  /// kBigChunksFrom chunks (~11,000 nodes) a chunk holds 8192 nodes and its
-  /// pages are faulted in by one madvise(MADV_POPULATE_WRITE) instead of one
-  /// trap per 4 KiB page as nodes are written (a tenth of a large parse).
+  /// kBigChunksFrom chunks (~11,000 nodes) a chunk holds 8192 nodes and is
+  /// allocated as BlockUse::WriteSoon (support/MemoryHints.h): its pages fault
+  /// in at once, not one trap per 4 KiB page as nodes are written (a tenth of
+  /// a large parse).
   struct ChunkDeleter {
     void operator()(Node* chunk) const;
   };

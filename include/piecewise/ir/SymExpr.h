@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "piecewise/support/CharClass.h"
 #include "piecewise/support/StringInterner.h"
 
 #include <cstdint>
@@ -73,17 +74,17 @@ public:
     size_t i = 0;
     while (i < s.size()) {
       char c = s[i];
-      if (isIdentStart(c)) {
+      if (ascii::isIdentStart(c)) {
         size_t b = i;
-        while (i < s.size() && isIdentChar(s[i]))
+        while (i < s.size() && ascii::isIdentChar(s[i]))
           ++i;
         std::string_view name = s.substr(b, i - b);
         // Function names such as Max(...), floor(...) are not symbols.
         if (i < s.size() && s[i] == '(')
           continue;
         fn(name);
-      } else if (c >= '0' && c <= '9') {
-        while (i < s.size() && isIdentChar(s[i]))
+      } else if (ascii::isDigit(c)) {
+        while (i < s.size() && ascii::isIdentChar(s[i]))
           ++i;
       } else {
         ++i;
@@ -95,11 +96,6 @@ public:
   static bool isUnbackedSymbolName(std::string_view name);
 
 private:
-  static bool isIdentStart(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-  }
-  static bool isIdentChar(char c) { return isIdentStart(c) || (c >= '0' && c <= '9'); }
-
   // One word: an interned text pointer (4-byte aligned, tag 00), a 62-bit
   // constant shifted left by two (tag 01), or a pointer to a boxed int64 for
   // the rare constant outside that range (tag 10).

@@ -9,16 +9,14 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "piecewise/support/MemoryHints.h"
+
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <new>
 #include <type_traits>
 #include <utility>
-
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 namespace piecewise {
 
@@ -33,10 +31,8 @@ public:
     if (bytes >= kHuge) {
       bytes = (bytes + kHuge - 1) & ~(kHuge - 1);
       data_ = static_cast<T*>(std::aligned_alloc(kHuge, bytes));
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
       if (data_)
-        madvise(data_, bytes, MADV_HUGEPAGE);
-#endif
+        adviseHugePages(data_, bytes);
       if (data_)
         std::memset(static_cast<void*>(data_), 0, bytes);
     } else {
@@ -57,34 +53,16 @@ public:
   }
   TableStorage(const TableStorage&) = delete;
   TableStorage& operator=(const TableStorage&) = delete;
-  ~TableStorage() {
-    std::free(data_);
-  }
+  ~TableStorage() { std::free(data_); }
 
-  size_t size() const {
-    return size_;
-  }
-  bool empty() const {
-    return size_ == 0;
-  }
-  T& operator[](size_t i) {
-    return data_[i];
-  }
-  const T& operator[](size_t i) const {
-    return data_[i];
-  }
-  T* begin() {
-    return data_;
-  }
-  T* end() {
-    return data_ + size_;
-  }
-  const T* begin() const {
-    return data_;
-  }
-  const T* end() const {
-    return data_ + size_;
-  }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T& operator[](size_t i) { return data_[i]; }
+  const T& operator[](size_t i) const { return data_[i]; }
+  T* begin() { return data_; }
+  T* end() { return data_ + size_; }
+  const T* begin() const { return data_; }
+  const T* end() const { return data_ + size_; }
 
 private:
   T* data_ = nullptr;

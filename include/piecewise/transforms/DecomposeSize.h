@@ -35,10 +35,10 @@
 //
 // Never touches: size queries on tensors whose meta is missing or not a tensor
 // (nor their uses), `size(k)` with a non-literal or out-of-range k, a query
-// after an in-place op that may change the tensor's sizes (`y.t_()`,
-// `unsqueeze_`, `resize_`, an `out=` argument, an op without a schema: the
-// meta no longer describes the tensor there; the writes that keep sizes are
-// the effect model's NodeEffects::keepsSizes), a size with a method called on
+// after a node that may change the tensor's sizes in place (the effect
+// model's EffectAnalysis::forEachResized: `y.t_()`, `unsqueeze_`, `resize_`,
+// an `out=` argument, an op without a schema, a module, a Python callable
+// outside torch; the meta no longer describes the tensor there), a size with a method called on
 // it (`size.numel()`), and every other node. A Tensor method gets the dims as
 // separate arguments only when it takes sizes as varargs (`view`, `reshape`,
 // `expand`, `repeat`, `permute`, `tile`, `new_empty/zeros/ones`) and the size
