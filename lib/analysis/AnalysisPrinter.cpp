@@ -58,6 +58,17 @@ std::string printEffects(const Graph& graph, EffectAnalysis& effects) {
       flags.push_back("writes" + nameList(written));
     if (e.aliases != AliasKind::Fresh && !aliased.empty())
       flags.push_back("aliases" + nameList(aliased));
+    if (e.metadataReads != MetadataReadKind::None) {
+      // The inputs it uses for their sizes, strides, dtype or device only (rule 7).
+      std::vector<const Node*> data, metadataOnly;
+      effects.forEachDataRead(*n, [&](const Node* r) { data.push_back(r); });
+      n->forEachInput([&](const Node* in) {
+        if (std::find(data.begin(), data.end(), in) == data.end())
+          metadataOnly.push_back(in);
+      });
+      if (!metadataOnly.empty())
+        flags.push_back("metadata-only" + nameList(metadataOnly));
+    }
     if (e.keepsOrder)
       flags.push_back("keeps-order");
     if (e.freshElements)

@@ -1,4 +1,9 @@
 //===- Effects.cpp - What a node reads, writes, aliases and must keep -----===//
+//
+// The rules of Effects.h, in the order it lists them; the fixed lists of op
+// names (rules 4 and 7) are the only ones in the library.
+//
+//===----------------------------------------------------------------------===//
 
 #include "piecewise/analysis/Effects.h"
 
@@ -125,6 +130,60 @@ std::string_view propertyName(const Node& node) {
     return baseName(t);
   size_t dot = t.rfind('.');
   return dot == std::string_view::npos ? t : t.substr(dot + 1);
+}
+
+/// Ops, Tensor methods and torch functions that use a tensor argument only for
+/// its sizes, strides, dtype or device (rule 7), by base name.
+bool isMetadataReaderName(std::string_view base) {
+  return contains({"empty_like",
+                   "zeros_like",
+                   "ones_like",
+                   "full_like",
+                   "rand_like",
+                   "randn_like",
+                   "randint_like",
+                   "new_empty",
+                   "new_zeros",
+                   "new_ones",
+                   "new_full",
+                   "new_empty_strided",
+                   "sym_size",
+                   "sym_stride",
+                   "sym_numel",
+                   "sym_storage_offset",
+                   "size",
+                   "stride",
+                   "numel",
+                   "nelement",
+                   "dim",
+                   "ndimension",
+                   "storage_offset",
+                   "is_contiguous",
+                   "is_non_overlapping_and_dense",
+                   "is_floating_point",
+                   "is_complex",
+                   "is_signed",
+                   "is_same_size",
+                   "get_device",
+                   "element_size",
+                   "_shape_as_tensor"},
+                  base);
+}
+
+/// The Tensor attributes that are metadata (`x.shape`, `x.dtype`, ...), as
+/// `builtins.getattr(x, "shape")` reads them (rule 7). Not `T`, `mT`, `real`,
+/// `data`, ...: those are views.
+bool isMetadataAttribute(std::string_view attr) {
+  return contains({"shape", "dtype", "device", "ndim", "layout", "is_cuda", "is_cpu", "is_meta",
+                   "is_xpu", "is_mps", "is_sparse", "is_quantized", "is_mkldnn", "is_nested",
+                   "requires_grad", "itemsize", "nbytes", "names"},
+                  attr);
+}
+
+/// `torch.empty_like(x)`, `torch.numel(x)`, ...: the torch functions of rule 7.
+bool isMetadataReaderFunction(std::string_view t) {
+  return t.starts_with("torch.") && t.find('.', 6) == std::string_view::npos &&
+         isMetadataReaderName(t.substr(6));
 }
 
 /// Ops that exist for a check or a trace: kept even when their value is unused.
@@ -320,8 +379,19 @@ NodeEffects fromSchema(const FunctionSchema& s, std::string_view target) {
         (runningStats && (name == "running_mean" || name == "running_var")))
       e.writtenArgs.push_back(i);
   }
-  if (!e.writtenArgs.empty())
+  if (!e.writtenArgs.empty()) {
     e.writes = WriteKind::SchemaArgs;
+    std::string_view first = s.arguments[e.writtenArgs.front()].name;
+    e.writesOutArgument = first.starts_with("out") || first == "result";
+  }
+  if (isMetadataReaderName(base)) {
+    for (size_t i = 0; i < s.arguments.size(); ++i)
+      if (s.arguments[i].name == "self" ||
+          (base == "is_same_size" && s.arguments[i].name == "other"))
+        e.metadataOnlyArgs.push_back(i);
+    if (!e.metadataOnlyArgs.empty())
+      e.metadataReads = MetadataReadKind::SchemaArgs;
+  }
 
   // Alias sets named by the returns; an argument in one of them (or flowing
   // into every output with `-> *`) shares storage with an output.
@@ -377,6 +447,9 @@ bool isAutoFunctionalized(std::string_view target) {
 EffectAnalysis::EffectAnalysis(const OpRegistry* registry)
     : registry_(registry), opaque_(makeOpaque()) {
   getAttr_.removable = true; // a constant
+  metadataAttribute_.removable = true;
+  metadataAttribute_.cseCandidate = true;
+  metadataAttribute_.metadataReads = MetadataReadKind::FirstArg;
 }
 
 const FunctionSchema* EffectAnalysis::schemaFor(Symbol target) {
@@ -431,6 +504,12 @@ NodeEffects EffectAnalysis::classifyEffects(const Node& node) {
     if (t.starts_with("__"))
       return opaque_;
     NodeEffects e;
+    if (isMetadataReaderName(t)) {
+      // `x.size()`, `x.new_zeros(...)`: a size, a flag or a new tensor (rule 7).
+      e.removable = true;
+      e.metadataReads = MetadataReadKind::FirstArg;
+      return e;
+    }
     e.aliases = AliasKind::AllInputs;
     if (t.ends_with("_")) {
       e.writes = WriteKind::FirstArg;
@@ -461,6 +540,15 @@ NodeEffects EffectAnalysis::classifyEffects(const Node& node) {
       // binds `setitem = x`) and `operator.iadd(a, b)` returns `a`.
       e.aliases = t == "operator.delitem" ? AliasKind::Fresh : AliasKind::FirstArg;
       e.keepsOrder = true;
+      return e;
+    }
+    if (isMetadataReaderFunction(t)) {
+      // `torch.empty_like(x)`, `torch.numel(x)` (rule 7): new tensors or values.
+      NodeEffects e;
+      bool random = isRandomOp(t.substr(6));
+      e.removable = !random;
+      e.keepsOrder = random;
+      e.metadataReads = MetadataReadKind::FirstArg;
       return e;
     }
     if (!isPureCallable(t))
@@ -524,12 +612,88 @@ const NodeEffects& EffectAnalysis::of(const Node& node) {
   // A call nested in an argument may write what it reads: opaque, whatever the target.
   if (node.hasCallReadingNodes())
     return opaque_;
+  // `x.shape`, `x.dtype` (rule 7): the one target whose effects depend on an argument.
+  if (node.op() == OpKind::CallFunction && node.target().str() == "builtins.getattr" &&
+      node.args().size() == 2 && node.args()[1].kind() == Argument::Kind::String &&
+      isMetadataAttribute(node.args()[1].getSymbol().str()))
+    return metadataAttribute_;
   uint64_t key =
       (reinterpret_cast<uint64_t>(node.target().data()) << 3) ^ static_cast<uint64_t>(node.op());
   auto it = cache_.find(key);
   if (it == cache_.end())
     it = cache_.emplace(key, classify(node)).first;
   return it->second;
+}
+
+bool EffectAnalysis::isMetadataOnlyArgument(const Node& node, const NodeEffects& e,
+                                            const Argument& a) {
+  switch (e.metadataReads) {
+  case MetadataReadKind::None:
+    return false;
+  case MetadataReadKind::FirstArg:
+    return !node.args().empty() && &a == &node.args()[0];
+  case MetadataReadKind::SchemaArgs:
+    for (size_t i : e.metadataOnlyArgs)
+      if (givenArgument(node, *e.schema, i) == &a)
+        return true;
+    return false;
+  }
+  return false;
+}
+
+bool EffectAnalysis::readsDataOf(const Node& node, const Node& operand) {
+  bool found = false;
+  forEachDataRead(node, [&](const Node* n) { found |= n == &operand; });
+  return found;
+}
+
+bool EffectAnalysis::isFreshElement(const Node& node) {
+  if (!node.isGetItem() || node.args().empty() || !node.args()[0].isNode())
+    return false;
+  const NodeEffects& se = of(*node.args()[0].getNode());
+  if (se.freshElements)
+    return true;
+  if (se.opaque || !se.schema || se.schema->returns.size() < 2)
+    return false;
+  const auto& returns = se.schema->returns;
+  if (node.args().size() > 1 && node.args()[1].isInt()) {
+    int64_t k = node.args()[1].getInt();
+    int64_t size = static_cast<int64_t>(returns.size());
+    if (k < 0)
+      k += size;
+    if (k >= 0 && k < size)
+      return !returns[static_cast<size_t>(k)].alias;
+  }
+  return std::any_of(returns.begin(), returns.end(), [](const auto& r) { return !r.alias; });
+}
+
+bool EffectAnalysis::isFreshNativeBinding(const Node& node) {
+  if (!registry_ || node.op() != OpKind::CallFunction)
+    return false;
+  std::string_view t = node.target().str();
+  static constexpr std::string_view kBindings[] = {"torch._C._nn.", "torch._C._VariableFunctions.",
+                                                   "torch._C._linalg.", "torch._C._special.",
+                                                   "torch._C._fft."};
+  std::string_view name;
+  for (std::string_view prefix : kBindings)
+    if (t.starts_with(prefix))
+      name = t.substr(prefix.size());
+  if (name.empty() || name.find('.') != std::string_view::npos)
+    return false;
+  std::vector<const FunctionSchema*> overloads = registry_->overloads("aten::" + std::string(name));
+  if (overloads.empty())
+    return false;
+  for (const FunctionSchema* s : overloads) {
+    if (s->returns.empty())
+      return false;
+    for (const SchemaArgument& r : s->returns)
+      if (r.alias || r.type.rfind("Tensor", 0) != 0)
+        return false;
+    for (const SchemaArgument& a : s->arguments)
+      if (a.isWrite())
+        return false;
+  }
+  return true;
 }
 
 } // namespace piecewise

@@ -414,13 +414,12 @@ std::string renderHtmlReport(PlanPipelineResult& result, const OpRegistry* regis
   data.emplace_back("pieces", std::move(pieces.json));
   data.emplace_back("values", values.toJson());
   data.emplace_back("memory", memoryJson(lifetimes, options));
-  // Per piece: the capture-safety messages of its unstable reads (empty: none).
+  // Per piece: the capture-safety messages of its findings (empty: none).
   Json capture = Json::array();
   if (options.capture) {
     std::vector<std::vector<std::string>> perPiece(plan.size());
-    for (const UnstableRead& r : options.capture->unstableReads)
-      perPiece[r.pieceIndex].push_back(describeUnstableRead(r, plan) +
-                                       "; fix: " + fixForUnstableRead(r));
+    for (auto& [piece, line] : captureFindingLines(*options.capture, plan))
+      perPiece[piece].push_back(std::move(line));
     for (size_t p = 0; p < plan.size(); ++p)
       if (!perPiece[p].empty()) {
         Json e;

@@ -36,9 +36,11 @@ bool SymExpr::isSingleSymbol() const {
 }
 
 bool SymExpr::isUnbackedSymbolName(std::string_view name) {
-  if (name.size() < 2 || name[0] != 'u')
+  // `u0` (an unbacked SymInt) or `zuf0` (an unbacked SymFloat).
+  size_t digits = name.starts_with("zuf") ? 3 : 1;
+  if (name.size() <= digits || name[0] != (digits == 3 ? 'z' : 'u'))
     return false;
-  for (size_t i = 1; i < name.size(); ++i)
+  for (size_t i = digits; i < name.size(); ++i)
     if (!ascii::isDigit(name[i]))
       return false;
   return true;

@@ -102,6 +102,25 @@ public:
   FailureOr<CaptureFixResult> run() {
     indexProviders();
     bool ok = true;
+    // What a copy cannot fix: an op a capture cannot contain, a scalar it freezes.
+    for (const UncapturableOp& op : check_.uncapturableOps) {
+      diag_.error(op.node->loc(), describeUncapturableOp(op, plan_) +
+                                      "; a copy into a static buffer cannot fix this");
+      diag_.note(op.node->loc(), "fix: " + fixForUncapturableOp(op));
+      ok = false;
+    }
+    for (const UnstableRead& r : check_.bakedScalars) {
+      ok = false;
+      // Sizes the data decides of a tensor the piece reads at an unstable address: that
+      // read's error (its sizes are data-dependent) says it once.
+      bool said = r.sizesDataDependent &&
+                  std::any_of(check_.unstableReads.begin(), check_.unstableReads.end(),
+                              [&](const UnstableRead& u) {
+                                return u.value == r.value && u.pieceIndex == r.pieceIndex;
+                              });
+      if (!said)
+        unfixableCause(r);
+    }
     std::unordered_set<const Node*> seen;
     for (const UnstableRead& r : check_.unstableReads) {
       const Node* v = valueToCopy(r);

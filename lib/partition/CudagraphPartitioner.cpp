@@ -15,72 +15,10 @@ namespace piecewise {
 
 namespace {
 
-bool isCpuDevice(Symbol d) {
-  return !d.isNull() && d.str().starts_with("cpu");
-}
-
-/// The device of a node's tensor value, or a null Symbol.
-Symbol deviceOf(const Node* n) {
-  if (const TensorMeta* t = n->meta().tensor())
-    return t->device;
-  return Symbol();
-}
-
-/// The first node argument's device (the input of a copy).
-Symbol firstInputDevice(const Node& n) {
-  for (const Argument& a : n.args())
-    if (a.isNode())
-      return deviceOf(a.getNode());
-  return Symbol();
-}
-
-/// A device type ignoring the index: `cuda` for `cuda:0`.
-std::string_view deviceType(Symbol d) {
-  std::string_view s = d.str();
-  return s.substr(0, s.find(':'));
-}
-
-bool devicesDiffer(Symbol a, Symbol b) {
-  if (a.isNull() || b.isNull())
-    return false;
-  if (a == b)
-    return false;
-  // `cuda` and `cuda:0` are the same device for this purpose.
-  if (deviceType(a) == deviceType(b) &&
-      (a.str().find(':') == std::string_view::npos || b.str().find(':') == std::string_view::npos))
-    return false;
-  return true;
-}
-
-bool isDataDependentTarget(std::string_view t) {
-  if (!isOpTarget(t))
-    return false;
-  std::string_view packet = opPacket(t);
-  return packet == "aten::nonzero" || packet == "aten::_local_scalar_dense" ||
-         packet == "aten::item" || packet == "aten::nonzero_static" ||
-         packet == "aten::masked_select" || packet == "aten::unique" ||
-         packet == "aten::_unique2" || packet == "aten::unique_consecutive";
-}
-
-bool mentionsUnbacked(const Meta& m) {
-  bool found = false;
-  m.forEachSymbol([&](std::string_view name) {
-    if (SymExpr::isUnbackedSymbolName(name))
-      found = true;
-  });
-  return found;
-}
-
 bool mentionsSymbol(const Meta& m) {
   bool found = false;
   m.forEachSymbol([&](std::string_view) { found = true; });
   return found;
-}
-
-/// True when a CPU tensor other than a 0-dim scalar is involved.
-bool isCpuTensor(const Node* n) {
-  const TensorMeta* t = n->meta().tensor();
-  return t && isCpuDevice(t->device) && t->rank() > 0;
 }
 
 bool isCall(const Node& n) {
@@ -90,101 +28,29 @@ bool isCall(const Node& n) {
 
 } // namespace
 
-CudagraphSafety::CudagraphSafety(const Graph& graph, const CudagraphPartitionOptions& options)
-    : options_(options), matcher_(options.unsafeOps) {
-  // The main device: the accelerator device most tensor values live on (the
-  // first one seen wins a tie). Graphs use one or two devices: a small list.
-  std::vector<std::pair<Symbol, size_t>> counts;
-  for (const Node* n : graph) {
-    Symbol d = deviceOf(n);
-    if (d.isNull() || isCpuDevice(d) || d.str() == "meta")
-      continue;
-    auto it = std::find_if(counts.begin(), counts.end(),
-                           [&](const std::pair<Symbol, size_t>& c) { return c.first == d; });
-    if (it == counts.end())
-      counts.emplace_back(d, 1);
-    else
-      ++it->second;
-  }
-  size_t best = 0;
-  for (const auto& [d, c] : counts) {
-    if (c > best) {
-      best = c;
-      mainDevice_ = d;
-    }
-  }
-}
+CudagraphSafety::CudagraphSafety(const Graph& graph, const CudagraphPartitionOptions& options,
+                                 const OpRegistry* registry)
+    : options_(options), matcher_(options.unsafeOps), hazards_(graph, registry) {}
 
 std::optional<std::string> CudagraphSafety::unsafeReason(const Node& n) const {
   if (!isCall(n))
     return std::nullopt;
-  std::string_view t = n.target().str();
-  Symbol out = deviceOf(&n);
-
-  // Device copies.
-  if (n.op() == OpKind::CallMethod) {
-    bool upload = isCpuDevice(firstInputDevice(n)) && !mainDevice_.isNull() &&
-                  (t == "cuda" || (t == "to" && out == mainDevice_));
-    if (upload && !matcher_.match(n))
+  std::optional<std::string_view> named = matcher_.match(n);
+  // What the op does (copies, host syncs, data-dependent sizes) comes first;
+  // an upload onto the main device stays captured unless the user names it,
+  // and a host sync that may not be one (a masked write that torch may run as
+  // `masked_fill_`) stays captured.
+  if (std::optional<CaptureHazard> h = hazards_.ofOp(n)) {
+    if (h->kind == CaptureHazardKind::Upload && !named)
       return std::nullopt;
-    if (t == "cpu" || t == "cuda")
-      return fmt::format("device copy: .{}() of '{}'", t,
-                         n.args().empty() || !n.args()[0].isNode()
-                             ? std::string("?")
-                             : std::string(n.args()[0].getNode()->name().str()));
-    if (t == "to") {
-      bool hasDevice = false;
-      for (size_t i = 1; i < n.args().size(); ++i)
-        if (n.args()[i].kind() == Argument::Kind::Device ||
-            n.args()[i].kind() == Argument::Kind::String)
-          hasDevice = true;
-      if (n.kwarg("device"))
-        hasDevice = true;
-      if (hasDevice || devicesDiffer(out, firstInputDevice(n)))
-        return std::string("device copy: .to(device)");
-    }
-    if (t == "item" || t == "tolist" || t == "nonzero")
-      return fmt::format("data-dependent output: .{}()", t);
+    bool maybeSync = h->kind == CaptureHazardKind::HostSync && !h->certain;
+    if (!maybeSync)
+      return std::move(h->reason);
   }
-  if (n.isCallFunction() && isOpTarget(t)) {
-    std::string_view packet = opPacket(t);
-    if (packet == "aten::_to_copy" || packet == "aten::to" || packet == "aten::copy_" ||
-        packet == "aten::copy") {
-      Symbol in = firstInputDevice(n);
-      Symbol other = out;
-      if (packet == "aten::copy_" || packet == "aten::copy") {
-        // copy_(self, src): the data moves from src's device to self's.
-        if (n.args().size() >= 2 && n.args()[1].isNode())
-          other = deviceOf(n.args()[1].getNode());
-      }
-      Symbol from = packet == "aten::copy_" || packet == "aten::copy" ? other : in;
-      Symbol to = packet == "aten::copy_" || packet == "aten::copy" ? in : other;
-      if (devicesDiffer(from, to)) {
-        // An upload onto the main device stays in the captured region: the
-        // partition after the copy back starts with it (Inductor's seed case:
-        // two captured partitions around the CPU copy).
-        if (isCpuDevice(from) && to == mainDevice_ && !matcher_.match(n))
-          return std::nullopt;
-        return fmt::format("device copy: {} from {} to {}", t, from.str(), to.str());
-      }
-    }
-    if (isDataDependentTarget(t))
-      return fmt::format("data-dependent output: {}", t);
-  }
-  if (std::optional<std::string_view> m = matcher_.match(n))
-    return fmt::format("unsafe op {} (matches '{}')", t, *m);
-  if (mentionsUnbacked(n.meta()))
-    return std::string("data-dependent output: meta mentions an unbacked symbol");
-
-  // CPU work in an accelerator graph.
-  if (!mainDevice_.isNull()) {
-    if (isCpuTensor(&n))
-      return std::string("cpu tensor: value on cpu");
-    bool cpuInput = false;
-    n.forEachInput([&](const Node* in) { cpuInput = cpuInput || isCpuTensor(in); });
-    if (cpuInput)
-      return std::string("cpu tensor: input on cpu");
-  }
+  if (named)
+    return fmt::format("unsafe op {} (matches '{}')", n.target().str(), *named);
+  if (std::optional<CaptureHazard> h = hazards_.ofValue(n))
+    return std::move(h->reason);
   if (options_.skipDynamicShapes && mentionsSymbol(n.meta()))
     return std::string("dynamic shape");
   return std::nullopt;
@@ -214,7 +80,7 @@ FailureOr<PartitionPlan> partitionForCudagraphs(const Graph& graph, const OpRegi
   PartitionPlan plan(graph);
   const NodeNumbering& num = plan.numbering();
   const size_t n = num.size();
-  CudagraphSafety safety(graph, options);
+  CudagraphSafety safety(graph, options, registry);
   EffectAnalysis effects(registry);
 
   // Class per node: 0 captured, 1 not; reason for the unsafe ones.

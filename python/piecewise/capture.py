@@ -4,14 +4,19 @@
     for r in report.unstable_reads:
         print(r)          # captured piece submod_2 reads 'attn' at an address replay ...
 
-A CUDA graph bakes in the address of every tensor it reads. Under piecewise CUDA graphs
-(``splitting_ops``: the pieces ``split_graph`` makes between the splitting ops are captured,
+A CUDA graph bakes in the address of every tensor it reads (and the value of every scalar
+it takes, and cannot contain an op that makes the host wait for the device). Under
+piecewise CUDA graphs (``splitting_ops``: the pieces ``split_graph`` makes between the splitting ops are captured,
 the splitting ops run eagerly) and breakable capture (``break_ops``: one capture closed
 around each break op), a tensor that an eager op allocates is allocated again at replay,
 possibly elsewhere, and the captured piece after it reads stale memory. This runs the C++
 check (``piecewise check-capture``; docs/capture.md) on ``gm``'s graph, with the schemas
-torch has for its custom ops, and returns records. ``gm`` is not changed (a nested compile
-region holding a splitting or break op is checked as if inline, on a copy: ``nested.py``).
+torch has for its custom ops, and returns records: ``unstable_reads`` (tensors read at an
+address replay does not keep), ``uncapturable_ops`` (host syncs, data-dependent sizes,
+copies to the host inside a captured piece) and ``baked_scalars`` (scalars or sizes an
+eager op computes at run time, frozen by the capture). ``gm`` is not changed (a nested
+compile region holding a splitting or break op is checked as if inline, on a copy:
+``nested.py``).
 
 ``static_inputs``: which graph inputs the runtime keeps in place: ``"all"`` (vLLM's
 persistent input buffers), ``"params"`` (placeholders named as Dynamo names parameters and
@@ -26,12 +31,14 @@ value a captured piece would read at an unstable address is copied, in the eager
 right after it is made, into a buffer that the captured piece before it allocates
 (``torch.ops.piecewise.capture_copy``, registered here with torch: ``out.copy_(src)``);
 ``check_capture(safe_gm, ...)`` with the same ops is clean. What it cannot fix raises
-``CaptureFixError``, which names each value and why.
+``CaptureFixError``, which names each value and why: an op a capture cannot contain
+(host-sync, data-dependent-shape, device-to-host), a baked scalar, a value whose sizes only
+the data decides.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import List, Optional, Sequence, Tuple
 
 import torch
@@ -57,13 +64,39 @@ class UnstableRead:
     origin_target: str
     #: origin ... value: the views in between.
     chain: Tuple[str, ...]
-    #: ``fresh-return``, ``fresh-element``, ``may-copy``, ``unknown-schema``, ``non-static-input``.
+    #: ``fresh-return``, ``fresh-element``, ``may-copy``, ``unknown-schema``, ``non-static-input``;
+    #: ``baked-scalar`` in ``CaptureReport.baked_scalars``.
     cause: str
     #: True when the address surely changes; False when it may (may-copy, no schema).
     certain: bool
     message: str
     fix: str
     #: The origin's fx.Node in the graph checked (None when the name is not found).
+    node: Optional[tfx.Node] = None
+    #: The value's sizes depend on the data (an unbacked symbol): no buffer can be allocated
+    #: for it before the eager op runs.
+    sizes_data_dependent: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.message}\n  fix: {self.fix}"
+
+
+@dataclass(frozen=True)
+class UncapturableOp:
+    """An op inside a captured piece that a CUDA graph capture cannot contain."""
+
+    piece: str
+    name: str
+    target: str
+    #: ``host-sync``, ``data-dependent-shape`` or ``device-to-host``.
+    cause: str
+    #: False when the op may or may not do it (an unknown device, ``x[mask] = v``).
+    certain: bool
+    #: The analysis layer's phrase (``data-dependent output: aten::nonzero.default``).
+    reason: str
+    message: str
+    fix: str
+    #: The op's fx.Node in the graph checked (None when the name is not found).
     node: Optional[tfx.Node] = None
 
     def __str__(self) -> str:
@@ -92,6 +125,8 @@ class Segment:
     kind: str
     nodes: Tuple[str, ...]
     unstable_reads: int
+    uncapturable_ops: int = 0
+    baked_scalars: int = 0
 
 
 @dataclass(frozen=True)
@@ -99,17 +134,21 @@ class CaptureReport:
     segments: List[Segment]
     eager_ops: List[EagerOp]
     unstable_reads: List[UnstableRead]
+    uncapturable_ops: List[UncapturableOp] = field(default_factory=list)
+    baked_scalars: List[UnstableRead] = field(default_factory=list)
 
     @property
     def clean(self) -> bool:
-        """True when every captured piece reads only stable memory."""
-        return not self.unstable_reads
+        """True when every captured piece reads only stable memory, contains only ops a
+        capture can contain and takes no scalar computed at run time."""
+        return not (self.unstable_reads or self.uncapturable_ops or self.baked_scalars)
 
     def __str__(self) -> str:
         if self.clean:
             captured = sum(1 for s in self.segments if s.kind == "captured")
             return f"capture-safe: {captured} captured piece(s) read only stable memory"
-        return "\n".join(str(r) for r in self.unstable_reads)
+        return "\n".join(str(r) for r in [*self.unstable_reads, *self.uncapturable_ops,
+                                            *self.baked_scalars])
 
 
 def check_capture(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = None,
@@ -129,18 +168,29 @@ def check_capture(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = None,
         break_ops=ops if break_ops is not None else None,
         static_inputs=static_inputs)
     by_name = {n.name: n for n in gm.graph.nodes}
-    reads = [UnstableRead(piece=r["segment"], value=r["value"], consumer=r["consumer"],
-                          origin=r["origin"], origin_target=r["origin_target"],
-                          chain=tuple(r["chain"]), cause=r["cause"], certain=r["certain"],
-                          message=r["message"], fix=r["fix"], node=by_name.get(r["origin"]))
-             for r in raw["unstable_reads"]]
+
+    def reads(key):
+        return [UnstableRead(piece=r["segment"], value=r["value"], consumer=r["consumer"],
+                             origin=r["origin"], origin_target=r["origin_target"],
+                             chain=tuple(r["chain"]), cause=r["cause"], certain=r["certain"],
+                             message=r["message"], fix=r["fix"], node=by_name.get(r["origin"]),
+                             sizes_data_dependent=r["sizes_data_dependent"])
+                for r in raw[key]]
+
+    uncapturable = [UncapturableOp(piece=o["segment"], name=o["name"], target=o["target"],
+                                   cause=o["cause"], certain=o["certain"], reason=o["reason"],
+                                   message=o["message"], fix=o["fix"],
+                                   node=by_name.get(o["name"]))
+                    for o in raw["uncapturable_ops"]]
     eager = [EagerOp(name=o["name"], target=o["target"], segment=o["segment"],
                      contract=o["contract"], stable=o["stable"], buffer=o["buffer"])
              for o in raw["eager_ops"]]
     segments = [Segment(name=s["name"], kind=s["kind"], nodes=tuple(s["nodes"]),
-                        unstable_reads=s["unstable_reads"]) for s in raw["segments"]]
-    return CaptureReport(segments=segments, eager_ops=eager, unstable_reads=reads)
-
+                        unstable_reads=s["unstable_reads"],
+                        uncapturable_ops=s["uncapturable_ops"], baked_scalars=s["baked_scalars"])
+                for s in raw["segments"]]
+    return CaptureReport(segments=segments, eager_ops=eager, unstable_reads=reads("unstable_reads"),
+                         uncapturable_ops=uncapturable, baked_scalars=reads("baked_scalars"))
 
 # --------------------------------------------------------------------------------------------
 # The fix

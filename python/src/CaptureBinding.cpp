@@ -11,11 +11,14 @@
 //
 //   {"clean": bool,
 //    "segments": [{"name", "kind": "captured"|"eager", "nodes": [node names],
-//                  "unstable_reads": int}],
+//                  "unstable_reads": int, "uncapturable_ops": int, "baked_scalars": int}],
 //    "eager_ops": [{"name", "target", "segment", "contract", "stable", "buffer"}],
 //    "unstable_reads": [{"segment", "value", "consumer", "origin", "origin_target",
-//                        "chain": [names], "cause", "certain", "message", "fix",
-//                        "line", "col"}]}
+//                        "chain": [names], "cause", "certain", "sizes_data_dependent",
+//                        "message", "fix", "line", "col"}],
+//    "uncapturable_ops": [{"segment", "name", "target", "cause", "certain", "reason",
+//                          "message", "fix", "line", "col"}],
+//    "baked_scalars": [like unstable_reads, cause "baked-scalar"]}
 //
 // Node names are those of the text, which piecewise.fx prints from the
 // fx.Nodes' names. A graph that does not parse or plan raises RuntimeError
@@ -119,6 +122,8 @@ py::dict checkCaptureText(const std::string& text, const std::vector<std::string
     s["kind"] = piece.kind == PieceKind::Compiled ? "captured" : "eager";
     s["nodes"] = nodes;
     s["unstable_reads"] = result.unstablePerPiece[p];
+    s["uncapturable_ops"] = result.uncapturablePerPiece[p];
+    s["baked_scalars"] = result.bakedPerPiece[p];
     segments.append(s);
   }
   py::list ops;
@@ -132,31 +137,52 @@ py::dict checkCaptureText(const std::string& text, const std::vector<std::string
     d["buffer"] = op.buffer ? py::object(py::str(str(op.buffer))) : py::object(py::none());
     ops.append(d);
   }
-  py::list reads;
-  for (const UnstableRead& r : result.unstableReads) {
-    py::list chain;
-    for (const Node* n : r.chain)
-      chain.append(str(n));
+  auto readList = [&](const std::vector<UnstableRead>& list) {
+    py::list reads;
+    for (const UnstableRead& r : list) {
+      py::list chain;
+      for (const Node* n : r.chain)
+        chain.append(str(n));
+      py::dict d;
+      d["segment"] = plan->pieces()[r.pieceIndex].name();
+      d["value"] = str(r.value);
+      d["consumer"] = str(r.consumer);
+      d["origin"] = str(r.origin());
+      d["origin_target"] = std::string(r.origin()->target().str());
+      d["chain"] = chain;
+      d["cause"] = std::string(unstableCauseName(r.cause));
+      d["certain"] = r.certain;
+      d["sizes_data_dependent"] = r.sizesDataDependent;
+      d["message"] = describeUnstableRead(r, *plan);
+      d["fix"] = fixForUnstableRead(r);
+      d["line"] = r.origin()->loc().line;
+      d["col"] = r.origin()->loc().col;
+      reads.append(d);
+    }
+    return reads;
+  };
+  py::list uncapturable;
+  for (const UncapturableOp& op : result.uncapturableOps) {
     py::dict d;
-    d["segment"] = plan->pieces()[r.pieceIndex].name();
-    d["value"] = str(r.value);
-    d["consumer"] = str(r.consumer);
-    d["origin"] = str(r.origin());
-    d["origin_target"] = std::string(r.origin()->target().str());
-    d["chain"] = chain;
-    d["cause"] = std::string(unstableCauseName(r.cause));
-    d["certain"] = r.certain;
-    d["message"] = describeUnstableRead(r, *plan);
-    d["fix"] = fixForUnstableRead(r);
-    d["line"] = r.origin()->loc().line;
-    d["col"] = r.origin()->loc().col;
-    reads.append(d);
+    d["segment"] = plan->pieces()[op.pieceIndex].name();
+    d["name"] = str(op.node);
+    d["target"] = std::string(op.node->target().str());
+    d["cause"] = std::string(unstableCauseName(op.cause));
+    d["certain"] = op.certain;
+    d["reason"] = op.reason;
+    d["message"] = describeUncapturableOp(op, *plan);
+    d["fix"] = fixForUncapturableOp(op);
+    d["line"] = op.node->loc().line;
+    d["col"] = op.node->loc().col;
+    uncapturable.append(d);
   }
   py::dict out;
   out["clean"] = result.clean();
   out["segments"] = segments;
   out["eager_ops"] = ops;
-  out["unstable_reads"] = reads;
+  out["unstable_reads"] = readList(result.unstableReads);
+  out["uncapturable_ops"] = uncapturable;
+  out["baked_scalars"] = readList(result.bakedScalars);
   return out;
 }
 

@@ -239,6 +239,33 @@ def test_unfixable_is_a_located_error_and_leaves_nothing():
     assert "'u0' is known only once 'torch.nonzero' has run" in error, error
 
 
+def test_uncapturable_ops_and_baked_scalars_are_refused():
+    """What a copy cannot fix (docs/capture.md): an op a capture cannot contain inside a
+    captured piece, and a scalar an eager op computes that a captured piece takes. Each is
+    one error naming it; gm is unchanged. The same graph with the .item() eager has only the
+    baked scalar left."""
+    def f(x, w):
+        h = x @ w
+        s = h.sum().item()       # captured with the matmul: a host sync
+        return ((h * s) @ w).sin_()
+
+    x, w = torch.randn(4, 16), torch.randn(16, 16)
+    gm = tc._symbolic(f, x, w)
+    before = gm.code
+    with pytest.raises(piecewise.CaptureFixError) as e:
+        _fixed(gm, ["aten::sin_"])
+    assert gm.code == before
+    (error,) = e.value.errors
+    assert "cannot capture" in error and "host" in error, error
+    assert "a copy into a static buffer cannot fix this" in error, error
+    with pytest.raises(piecewise.CaptureFixError) as e:
+        _fixed(gm, ["aten::_local_scalar_dense"])
+    assert gm.code == before
+    (error,) = e.value.errors
+    assert "takes the scalar" in error and "the capture freezes its value" in error, error
+    assert "a copy into a static buffer cannot fix this" in error, error
+
+
 def test_split_graph_and_backend_options():
     def f(x, w, wo):
         q, k, v = tc._qkv(x, w)

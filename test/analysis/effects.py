@@ -10,6 +10,7 @@
 # RUN: %piecewise analyze %t/auto-functionalized.py | FileCheck %s --check-prefix=AUTO-FUNCTIONALIZED
 # RUN: %piecewise analyze %t/views.py --print=effects | FileCheck %s --check-prefix=VIEWS
 # RUN: %piecewise analyze %t/nested-call.py --print=effects | FileCheck %s --check-prefix=NESTED-CALL
+# RUN: %piecewise analyze %t/metadata.py --print=effects | FileCheck %s --check-prefix=METADATA
 # RUN: %not %piecewise analyze %t/views.py --print=bogus 2>&1 | FileCheck %s --check-prefix=BAD-VIEW
 # BAD-VIEW: --print: bogus not in {effects,storages,liveness,peak}
 
@@ -38,7 +39,7 @@ class GraphModule(torch.nn.Module):
 # METHODS-NEXT: %relu_ = call_method relu_ : writes(x) aliases(x) keeps-order
 # METHODS-NEXT: %view = call_method view : removable aliases(x)
 # METHODS-NEXT: %s = call_method sum : removable aliases(x)
-# METHODS-NEXT: %size = call_method size : removable aliases(x)
+# METHODS-NEXT: %size = call_method size : removable metadata-only(x)
 # METHODS-NEXT: %foo = call_method frobnicate : writes(x) aliases(x) keeps-order opaque
 # METHODS-NEXT: %dunder = call_method __add__ : writes(x) aliases(x) keeps-order opaque
 class GraphModule(torch.nn.Module):
@@ -60,7 +61,7 @@ class GraphModule(torch.nn.Module):
 # OPERATORS-NEXT: %setitem = call_function operator.setitem : writes(x) aliases(x) keeps-order
 # OPERATORS-NEXT: %mul = call_function operator.mul : removable cse aliases(s0)
 # OPERATORS-NEXT: %iadd = call_function operator.iadd : writes(x) aliases(x) keeps-order
-# OPERATORS-NEXT: %g = call_function builtins.getattr : removable cse aliases(x)
+# OPERATORS-NEXT: %g = call_function builtins.getattr : removable cse metadata-only(x)
 # OPERATORS-NEXT: %sig = call_function torch.sigmoid : writes(x) aliases(x) keeps-order opaque
 class GraphModule(torch.nn.Module):
     def forward(self, x: "f32[4][1]cpu", v: "f32[2][1]cpu", s0: "Sym(s0)"):
@@ -85,9 +86,9 @@ class GraphModule(torch.nn.Module):
 #--- random.py
 # Random ops are kept and keep their order; uninitialized allocations are
 # removable but never merged; assertions are kept.
-# RANDOM:      %r = call_function aten::rand_like.default : keeps-order
+# RANDOM:      %r = call_function aten::rand_like.default : metadata-only(x) keeps-order
 # RANDOM-NEXT: %d = call_function aten::native_dropout.default : keeps-order fresh-elements
-# RANDOM-NEXT: %e = call_function aten::empty_like.default : removable
+# RANDOM-NEXT: %e = call_function aten::empty_like.default : removable metadata-only(x)
 # RANDOM-NEXT: %a = call_function aten::_assert_async.msg : keeps-order
 class GraphModule(torch.nn.Module):
     def forward(self, x: "f32[4][1]cpu"):
@@ -131,3 +132,34 @@ class GraphModule(torch.nn.Module):
     def forward(self, x: "f32[4][1]cpu"):
         mul: "f32[4][1]cpu" = torch.ops.aten.mul.Tensor(x, foo(x))
         return (mul,)
+#--- metadata.py
+# Rule 7: an op, method, attribute or torch function that uses a tensor for its
+# sizes, strides, dtype or device only reads no byte of it (metadata-only); a
+# node naming the same tensor in another argument reads its data.
+# METADATA:      %x = placeholder : -
+# METADATA-NEXT: %y = placeholder : -
+# METADATA-NEXT: %empty_like = call_function aten::empty_like.default : removable metadata-only(x)
+# METADATA-NEXT: %sym_size = call_function aten::sym_size.int : removable cse metadata-only(x)
+# METADATA-NEXT: %new_zeros = call_function aten::new_zeros.default : removable cse metadata-only(y)
+# METADATA-NEXT: %full_like = call_function aten::full_like.default : removable cse metadata-only(x)
+# METADATA-NEXT: %shape = call_function builtins.getattr : removable cse metadata-only(x)
+# METADATA-NEXT: %dtype = call_function builtins.getattr : removable cse metadata-only(y)
+# METADATA-NEXT: %T = call_function builtins.getattr : removable cse aliases(x)
+# METADATA-NEXT: %like = call_function torch.empty_like : removable metadata-only(x)
+# METADATA-NEXT: %stride = call_method stride : removable metadata-only(y)
+# METADATA-NEXT: %both = call_method new_zeros : removable
+# METADATA-NEXT: %copy_ = call_function aten::copy_.default : writes(x) aliases(x) keeps-order
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[4][1]cpu", y: "f32[4][1]cpu"):
+        empty_like: "f32[4][1]cpu" = torch.ops.aten.empty_like.default(x)
+        sym_size: "Sym(4)" = torch.ops.aten.sym_size.int(x, 0)
+        new_zeros: "f32[2][1]cpu" = torch.ops.aten.new_zeros.default(y, [2])
+        full_like: "f32[4][1]cpu" = torch.ops.aten.full_like.default(x, 3)
+        shape = getattr(x, "shape")
+        dtype = getattr(y, "dtype")
+        T = getattr(x, "T")
+        like = torch.empty_like(x)
+        stride = y.stride()
+        both: "f32[4][1]cpu" = x.new_zeros(x)
+        copy_: "f32[4][1]cpu" = torch.ops.aten.copy_.default(x, empty_like)
+        return (copy_, sym_size, new_zeros, full_like, shape, dtype, T, like, stride, both)

@@ -5,20 +5,25 @@
 //                                [--fix [-o OUT.py]]
 //
 // Proves that every tensor a captured piece reads keeps its address at
-// replay (partition/CaptureSafety.h). --splitting-ops: the plan of `split`
+// replay, that no captured piece contains an op a capture cannot contain
+// (a host sync, a data-dependent size, a copy to the host) and that none
+// takes a scalar computed at run time by an eager op
+// (partition/CaptureSafety.h). --splitting-ops: the plan of `split`
 // (vLLM's piecewise CUDA graphs; the same decompose-size and partitioner);
 // --break-ops: breakable capture (one capture closed around each break op).
-// Exit 0 when every read is stable; else exit 1 with one located error per
-// unstable read on stderr (the eager op, the views in between, the captured
+// Exit 0 when the plan is clean; else exit 1 with one located error per
+// finding on stderr (the eager op, the views in between, the captured
 // consumer, the fix). --json prints the segments, each eager op's output
-// contract and the unstable reads on stdout (the exit status is the same).
+// contract, the unstable reads, the uncapturable ops and the baked scalars
+// on stdout (the exit status is the same).
 // --fix rewrites the graph (partition/CaptureSafeCopies.h: each unstable
 // value copied, in the eager region, into a buffer the captured piece before
 // it allocates) and writes it whole in code form to OUT.py (stdout without
 // -o; with --json, -o is needed), atomically, never over the input; exit 0
 // when the rewritten graph checks clean (a summary line per copy, or the JSON
 // of the rewritten graph's check with a "fix" member), else exit 1 with the
-// located errors it cannot fix and nothing written.
+// located errors it cannot fix (an op a capture cannot contain, a baked
+// scalar, a value whose sizes only the data decides) and nothing written.
 //
 //===----------------------------------------------------------------------===//
 
@@ -100,10 +105,13 @@ std::string renderJson(const PartitionPlan& plan, const CaptureCheckResult& resu
     s["name"] = piece.name();
     s["kind"] = piece.kind == PieceKind::Compiled ? "captured" : "eager";
     s["nodes"] = piece.nodes.size();
-    if (piece.kind == PieceKind::Compiled)
+    if (piece.kind == PieceKind::Compiled) {
       s["unstable_reads"] = result.unstablePerPiece[p];
-    else
+      s["uncapturable_ops"] = result.uncapturablePerPiece[p];
+      s["baked_scalars"] = result.bakedPerPiece[p];
+    } else {
       s["reason"] = piece.reason;
+    }
     segments.push_back(std::move(s));
   }
   out["segments"] = std::move(segments);
@@ -118,23 +126,41 @@ std::string renderJson(const PartitionPlan& plan, const CaptureCheckResult& resu
     ops.push_back(std::move(j));
   }
   out["eager_ops"] = std::move(ops);
-  nlohmann::ordered_json reads = nlohmann::ordered_json::array();
-  for (const UnstableRead& r : result.unstableReads) {
+  auto readsJson = [&](const std::vector<UnstableRead>& list) {
+    nlohmann::ordered_json reads = nlohmann::ordered_json::array();
+    for (const UnstableRead& r : list) {
+      nlohmann::ordered_json j;
+      j["segment"] = plan.pieces()[r.pieceIndex].name();
+      j["value"] = std::string(r.value->name().str());
+      j["cause"] = std::string(unstableCauseName(r.cause));
+      j["certain"] = r.certain;
+      if (r.sizesDataDependent)
+        j["sizes_data_dependent"] = true;
+      j["origin"] = located(r.origin());
+      j["consumer"] = located(r.consumer);
+      nlohmann::ordered_json chain = nlohmann::ordered_json::array();
+      for (const Node* n : r.chain)
+        chain.push_back(std::string(n->name().str()));
+      j["chain"] = std::move(chain);
+      j["fix"] = fixForUnstableRead(r);
+      reads.push_back(std::move(j));
+    }
+    return reads;
+  };
+  out["unstable_reads"] = readsJson(result.unstableReads);
+  nlohmann::ordered_json uncapturable = nlohmann::ordered_json::array();
+  for (const UncapturableOp& op : result.uncapturableOps) {
     nlohmann::ordered_json j;
-    j["segment"] = plan.pieces()[r.pieceIndex].name();
-    j["value"] = std::string(r.value->name().str());
-    j["cause"] = std::string(unstableCauseName(r.cause));
-    j["certain"] = r.certain;
-    j["origin"] = located(r.origin());
-    j["consumer"] = located(r.consumer);
-    nlohmann::ordered_json chain = nlohmann::ordered_json::array();
-    for (const Node* n : r.chain)
-      chain.push_back(std::string(n->name().str()));
-    j["chain"] = std::move(chain);
-    j["fix"] = fixForUnstableRead(r);
-    reads.push_back(std::move(j));
+    j["segment"] = plan.pieces()[op.pieceIndex].name();
+    j["cause"] = std::string(unstableCauseName(op.cause));
+    j["certain"] = op.certain;
+    j["node"] = located(op.node);
+    j["reason"] = op.reason;
+    j["fix"] = fixForUncapturableOp(op);
+    uncapturable.push_back(std::move(j));
   }
-  out["unstable_reads"] = std::move(reads);
+  out["uncapturable_ops"] = std::move(uncapturable);
+  out["baked_scalars"] = readsJson(result.bakedScalars);
   if (fix)
     out["fix"] = fixJson(*fix);
   return out.dump(2) + "\n";
@@ -319,12 +345,12 @@ void addCheckCaptureCommand(CLI::App& app, const GlobalOptions& globals, int& ex
       text = renderJson(*plan, result, breakable, options.staticInputs);
     } else {
       size_t captured = plan->size() - plan->numSplitting();
-      text = result.clean()
-                 ? fmt::format("capture-safe: {} captured piece(s) read only stable memory "
-                               "({} eager op(s))\n",
-                               captured, result.eagerOps.size())
-                 : fmt::format("not capture-safe: {} unstable read(s) in {} captured piece(s)\n",
-                               result.unstableReads.size(), captured);
+      text =
+          result.clean()
+              ? fmt::format("capture-safe: {} captured piece(s) read only stable memory "
+                            "({} eager op(s))\n",
+                            captured, result.eagerOps.size())
+              : fmt::format("{} in {} captured piece(s)\n", captureFindingCounts(result), captured);
     }
     if (!writeOutput("", text)) {
       exitCode = kExitInputError;

@@ -194,3 +194,78 @@ TEST(Effects, CallReadingNodesIsOpaque) {
 }
 
 } // namespace
+
+namespace {
+
+std::vector<std::string> dataReads(EffectAnalysis& e, const Node& n) {
+  std::vector<std::string> out;
+  e.forEachDataRead(n, [&](const Node* r) { out.emplace_back(r->name().str()); });
+  return out;
+}
+
+} // namespace
+
+// Rule 7: the operands a node reads for their metadata only, in the three spellings
+// (schemas, Tensor methods and torch functions, `builtins.getattr`).
+TEST(Effects, MetadataOnlyReads) {
+  auto p = parseGraph(R"py(class M(torch.nn.Module):
+    def forward(self, x: "f32[4, 8]", y: "f32[4, 8]"):
+        e: "f32[4, 8]" = torch.ops.aten.empty_like.default(x)
+        f: "f32[4, 8]" = torch.ops.aten.full_like.default(x, 2.0)
+        n: "f32[4, 8]" = torch.ops.aten.new_zeros.default(x, [4, 8])
+        s: "Sym(4)" = torch.ops.aten.sym_size.int(x, 0)
+        same = torch.ops.aten.is_same_size.default(x, y)
+        a: "f32[4, 8]" = torch.ops.aten.add.Tensor(x, y)
+        size = x.size()
+        nm: "f32[4, 8]" = x.new_ones([4, 8])
+        both: "f32[4, 8]" = x.new_zeros(x)
+        el: "f32[4, 8]" = torch.empty_like(x)
+        rl: "f32[4, 8]" = torch.rand_like(x)
+        shape = x.shape
+        dtype = x.dtype
+        tt: "f32[8, 4]" = x.T
+        return (e, f, n, s, same, a, size, nm, both, el, rl, shape, dtype, tt)
+)py");
+  EffectAnalysis e(&atenRegistry());
+  const Graph& g = p->graph();
+  for (const char* name :
+       {"e", "f", "n", "s", "same", "size", "nm", "el", "rl", "shape", "dtype"}) {
+    const Node& n = *g.lookup(name);
+    EXPECT_EQ(dataReads(e, n), Names{}) << name;
+    EXPECT_FALSE(e.readsDataOf(n, *g.lookup("x"))) << name;
+    EXPECT_NE(e.of(n).metadataReads, MetadataReadKind::None) << name;
+    // A size, a flag or a new tensor: never an alias of what it reads.
+    EXPECT_EQ(aliased(e, n), Names{}) << name;
+    EXPECT_FALSE(e.of(n).opaque) << name;
+  }
+  EXPECT_EQ(dataReads(e, *g.lookup("a")), (Names{"x", "y"}));
+  // The same tensor in a metadata-only argument and in another one: its data is read.
+  EXPECT_EQ(dataReads(e, *g.lookup("both")), Names{"x"});
+  EXPECT_TRUE(e.readsDataOf(*g.lookup("both"), *g.lookup("x")));
+  // `x.T` is a view, not metadata.
+  EXPECT_EQ(dataReads(e, *g.lookup("tt")), Names{"x"});
+  EXPECT_EQ(aliased(e, *g.lookup("tt")), Names{"x"});
+  // Random "like" allocations keep their order; the others are removable.
+  EXPECT_TRUE(e.keepsOrder(*g.lookup("rl")));
+  EXPECT_TRUE(e.of(*g.lookup("el")).removable && e.of(*g.lookup("el")).emptyAllocation);
+}
+
+TEST(Effects, OutArgumentsFreshElementsAndNativeBindings) {
+  auto p = parseGraph(R"(class M(torch.nn.Module):
+    def forward(self, x: "f32[4, 8]", w: "f32[8, 8]", buf: "f32[4, 8]"):
+        mm: "f32[4, 8]" = torch.ops.aten.mm.out(x, w, out = buf)
+        add_: "f32[4, 8]" = torch.ops.aten.add_.Tensor(x, 1)
+        vm = torch.ops.aten.var_mean.correction(x, [1], correction = 0, keepdim = True)
+        v: "f32[4, 1]" = vm[0]
+        sdpa: "f32[4, 8]" = torch._C._nn.scaled_dot_product_attention(x, x, x)
+        other: "f32[4, 8]" = torch._C._nn.not_an_op(x)
+        return (mm, add_, v, sdpa, other)
+)");
+  EffectAnalysis e(&atenRegistry());
+  const Graph& g = p->graph();
+  EXPECT_TRUE(e.of(*g.lookup("mm")).writesOutArgument);
+  EXPECT_FALSE(e.of(*g.lookup("add_")).writesOutArgument);
+  EXPECT_TRUE(e.isFreshElement(*g.lookup("v")));
+  EXPECT_TRUE(e.isFreshNativeBinding(*g.lookup("sdpa")));
+  EXPECT_FALSE(e.isFreshNativeBinding(*g.lookup("other")));
+}

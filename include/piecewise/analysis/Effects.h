@@ -11,6 +11,8 @@
 //                  (the reorder barrier of the cudagraph partitioner)?
 //  - freshElements: does a getitem of it get fresh storage (not the storage
 //                  of the node it indexes)?
+//  - reads:        which of its inputs does it read the data of, and which only
+//                  for their metadata (sizes, strides, dtype, device)?
 //
 // Sources of truth, in order:
 //  1. Nodes whose arguments hold a call reading nodes (`foo(x)` inside an
@@ -113,6 +115,13 @@ enum class AliasKind : uint8_t {
   AllInputs,  ///< outputs may alias any node it references
 };
 
+/// Which of a node's operands it reads for their metadata only (rule 7).
+enum class MetadataReadKind : uint8_t {
+  None,       ///< it may read the data of every tensor it references
+  FirstArg,   ///< its first argument: sizes, strides, dtype or device only
+  SchemaArgs, ///< the schema arguments in metadataOnlyArgs
+};
+
 /// The effects of one node (cached per op kind and target).
 struct NodeEffects {
   /// DCE may erase the node when its value is unused.
@@ -140,8 +149,15 @@ struct NodeEffects {
   /// (DecomposeSize). Any other write (`t_`, `resize_`, `set_`, `out=`, an
   /// opaque node) may change sizes.
   bool keepsSizes = false;
+  /// The first argument it writes is an out buffer by torch's and vLLM's
+  /// naming (`out`, `out0`, `output`, `result`), not a self written in place.
+  bool writesOutArgument = false;
   WriteKind writes = WriteKind::None;
   AliasKind aliases = AliasKind::Fresh;
+  /// Which operands it reads for their metadata only (rule 7).
+  MetadataReadKind metadataReads = MetadataReadKind::None;
+  /// Schema argument indices read for their metadata only (MetadataReadKind::SchemaArgs).
+  std::vector<size_t> metadataOnlyArgs;
   ResizeKind resizes = ResizeKind::None;
   /// Schema argument indices written in place (WriteKind::SchemaArgs).
   std::vector<size_t> writtenArgs;
@@ -212,6 +228,42 @@ public:
     }
   }
 
+  /// Calls fn(Node*) for every node whose data `node` may read (with
+  /// repeats): every input, except the arguments it reads for their metadata
+  /// only (rule 7). A node that names a tensor both in a metadata-only
+  /// argument and in another one reads its data.
+  template <typename Fn> void forEachDataRead(const Node& node, Fn&& fn) {
+    const NodeEffects& e = of(node);
+    if (e.metadataReads == MetadataReadKind::None) {
+      node.forEachInput(fn);
+      return;
+    }
+    for (const Argument& a : node.args())
+      if (!isMetadataOnlyArgument(node, e, a))
+        a.forEachNode(fn);
+    for (const KwArg& k : node.kwargs())
+      if (!isMetadataOnlyArgument(node, e, k.value))
+        k.value.forEachNode(fn);
+  }
+  /// True when `node` may read the data of `operand` (forEachDataRead).
+  bool readsDataOf(const Node& node, const Node& operand);
+
+  /// True when getitem `node` takes new storage rather than a part of the
+  /// storage it indexes: an element of an op whose elements are fresh
+  /// (NodeEffects::freshElements), or, of a multi-output op with alias
+  /// annotations, an element its schema does not annotate (`-> (Tensor(a!),
+  /// Tensor)`: element 1). An index that is not a constant counts as fresh
+  /// when any element is.
+  bool isFreshElement(const Node& node);
+
+  /// True when `node` calls a Python binding of aten's native functions
+  /// (`torch._C._nn.scaled_dot_product_attention`, what Dynamo records for
+  /// `F.scaled_dot_product_attention`; also `_VariableFunctions`, `_linalg`,
+  /// `_special`, `_fft`) whose every `aten::<name>` overload returns new
+  /// tensors: no return carries an alias annotation and no argument is
+  /// written. Such a call is opaque (rule 1: it has no schema of its own),
+  /// but what it returns is decided by the schemas of the op it dispatches to.
+  bool isFreshNativeBinding(const Node& node);
   /// Calls fn(Node*) for every node whose sizes `node` may change in place
   /// (with repeats): after it, a tensor's meta may no longer give its sizes.
   template <typename Fn> void forEachResized(const Node& node, Fn&& fn) {
@@ -241,13 +293,14 @@ public:
   bool keepsOrder(const Node& node) { return of(node).keepsOrder; }
 
 private:
+  static bool isMetadataOnlyArgument(const Node& node, const NodeEffects& e, const Argument& a);
   NodeEffects classify(const Node& node);
   NodeEffects classifyEffects(const Node& node);
 
   const OpRegistry* registry_;
   std::unordered_map<uint64_t, NodeEffects> cache_;
   std::unordered_map<const char*, const FunctionSchema*> schemas_;
-  NodeEffects placeholder_, output_, getAttr_, opaque_;
+  NodeEffects placeholder_, output_, getAttr_, opaque_, metadataAttribute_;
 };
 
 } // namespace piecewise

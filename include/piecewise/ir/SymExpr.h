@@ -91,7 +91,8 @@ public:
       }
     }
   }
-  /// True for names of unbacked (data-dependent) symbols: `u0`, `u12`.
+  /// True for names of unbacked (data-dependent) symbols: `u0`, `u12`, and
+  /// the unbacked SymFloats `zuf0`.
   static bool isUnbackedSymbolName(std::string_view name);
 
 private:

@@ -45,8 +45,11 @@
 // in the dump, the buffer is allocated on torch's default device.
 //
 // Never touches (located errors, one per origin, and the graph unchanged):
-//  - an unstable read of a cause a copy does not fix (anything but the five
-//    above: an op that cannot be captured, a scalar baked at capture, ...);
+//  - what a copy does not fix: an op a captured piece holds that a capture
+//    cannot contain (CaptureCheckResult::uncapturableOps: host-sync,
+//    data-dependent-shape, device-to-host), a scalar (or data-dependent size)
+//    baked at capture (bakedScalars), an unstable read of another cause than
+//    the five above;
 //  - a value without tensor meta (sizes and dtype) in the dump;
 //  - a value whose sizes are known only after the eager op: an unbacked
 //    (data-dependent) symbol `u0`, a symbol no earlier node or input carries,

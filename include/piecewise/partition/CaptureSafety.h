@@ -26,12 +26,37 @@
 //    `F.scaled_dot_product_attention`) when every overload of the aten op it
 //    dispatches to returns new tensors: a fresh return.
 // Every tensor-like input of a captured piece (PartitionPlan: the values it
-// reads from outside) that is unstable is one UnstableRead, with the chain of
-// views from the eager op (or input) that allocated it.
+// reads from outside) that is unstable and whose data the piece reads is one
+// UnstableRead, with the chain of views from the eager op (or input) that
+// allocated it. A piece that uses such a tensor only for its sizes, strides,
+// dtype or device (`empty_like(attn)`, `attn.new_zeros(...)`, `attn.shape`,
+// `sym_size`; "reads metadata only", analysis/Effects.h rule 7), directly or
+// through views it makes of it, reads no byte of it: not reported; nor is a
+// read whose result nothing in the piece uses and that does not leave it
+// (dead code, which the piece's compiler removes; writes into memory the
+// piece allocated and nothing reads later included). A read only by ops
+// whose effects are unknown (no schema) and whose values nothing uses is
+// reported as not certain.
 //
-// What a node does comes from the one effect model (analysis/Effects.h):
-// schema alias annotations, plain views, in-place writes, fresh elements.
-// Nothing here classifies an op by name.
+// What else a capture bakes in:
+//  - an op inside a captured piece that a capture cannot contain: a host
+//    synchronization (`.item()`, `aten::_local_scalar_dense`, `.tolist()`, a
+//    boolean-mask write), a data-dependent output size (`nonzero`,
+//    `masked_select`, `unique`, a boolean-mask index, `repeat_interleave`
+//    without `output_size`, any op whose meta introduces an unbacked symbol),
+//    a copy from an accelerator to the host: one UncapturableOp each, by the
+//    analysis layer's one rule (analysis/CaptureHazards.h, which the
+//    cudagraph partitioner uses too);
+//  - a run-time scalar: an input of a captured piece that is a SymInt /
+//    SymFloat / SymBool / number computed at run time from tensor data by an
+//    eager op (an `.item()`, anything whose meta introduces an unbacked
+//    symbol `u0`, and what is computed from those), or a tensor whose sizes
+//    are such a symbol: the capture freezes its value and replay keeps it.
+//    (Computed in a captured piece, the op that computes it is reported
+//    there, as one a capture cannot contain.)
+//    One UnstableRead with cause BakedScalar each (CaptureCheckResult::
+//    bakedScalars). A scalar computed from the graph inputs' sizes is fine
+//    (the runtime captures one graph per size).
 //
 // Each eager op also gets its output contract, what a breakable runtime must
 // know about it: `out-buffer` (writes an out argument; its value, if any, is
@@ -85,9 +110,15 @@ enum class UnstableCause : uint8_t {
   MayCopy,        ///< an eager op that copies when it cannot view
   Unknown,        ///< an eager op without a schema
   NonStaticInput, ///< a placeholder the runtime does not keep in place
+  // What a capture cannot contain (UncapturableOp), and a frozen scalar:
+  HostSync,           ///< reads a device value on the host (`.item()`)
+  DataDependentShape, ///< an output size that depends on the data (`nonzero`)
+  DeviceToHost,       ///< a copy from an accelerator to the host (`.cpu()`)
+  BakedScalar,        ///< a scalar (or size) computed at run time by an eager op
 };
 
-/// `fresh-return`, `fresh-element`, `may-copy`, `unknown-schema`, `non-static-input`.
+/// `fresh-return`, `fresh-element`, `may-copy`, `unknown-schema`, `non-static-input`,
+/// `host-sync`, `data-dependent-shape`, `device-to-host`, `baked-scalar`.
 std::string_view unstableCauseName(UnstableCause c);
 
 struct CaptureCheckOptions {
@@ -123,18 +154,53 @@ struct UnstableRead {
   std::vector<uint8_t> viaWrite;
   UnstableCause cause = UnstableCause::FreshReturn;
   /// True when the address surely changes (a fresh return, a fresh element,
-  /// a non-static input); false when it may (may-copy, no schema).
+  /// a non-static input); false when it may (may-copy, no schema). For a
+  /// BakedScalar: true when the value is surely computed from tensor data.
   bool certain = true;
+  /// The value's sizes mention an unbacked (data-dependent) symbol: they are
+  /// only known after the eager op ran, so no buffer can be allocated for it
+  /// before (the out-buffer fix is impossible).
+  bool sizesDataDependent = false;
 
   const Node* origin() const { return chain.front(); }
 };
 
+/// One op inside a captured piece that a CUDA graph capture cannot contain
+/// (analysis/CaptureHazards.h: failsCapture).
+struct UncapturableOp {
+  const Node* node = nullptr;
+  /// The captured piece (index into plan.pieces()).
+  size_t pieceIndex = 0;
+  /// HostSync, DataDependentShape or DeviceToHost.
+  UnstableCause cause = UnstableCause::HostSync;
+  /// False when the op may or may not do it (an unknown device, `x[mask] = v`).
+  bool certain = true;
+  /// The analysis layer's phrase ("data-dependent output: aten::nonzero.default").
+  std::string reason;
+};
+
 struct CaptureCheckResult {
   std::vector<EagerOp> eagerOps;
+  /// Reads of tensors at an address replay does not keep.
   std::vector<UnstableRead> unstableReads;
-  bool clean() const { return unstableReads.empty(); }
+  /// True when no captured piece reads an unstable tensor, contains an op a
+  /// capture cannot contain or takes a run-time scalar.
+  bool clean() const {
+    return unstableReads.empty() && uncapturableOps.empty() && bakedScalars.empty();
+  }
   /// The number of unstable reads per piece index (sized like plan.pieces()).
   std::vector<size_t> unstablePerPiece;
+  /// Ops a capture cannot contain, in graph order.
+  std::vector<UncapturableOp> uncapturableOps;
+  /// Run-time scalars (and sizes) captured pieces take: cause BakedScalar.
+  std::vector<UnstableRead> bakedScalars;
+  /// The numbers of uncapturable ops and of baked scalars per piece index.
+  std::vector<size_t> uncapturablePerPiece;
+  std::vector<size_t> bakedPerPiece;
+  /// How many findings of every kind there are.
+  size_t numFindings() const {
+    return unstableReads.size() + uncapturableOps.size() + bakedScalars.size();
+  }
 };
 
 /// The plan of breakable capture: one capture of the whole graph, closed
@@ -156,20 +222,38 @@ CaptureCheckResult checkCapture(const PartitionPlan& plan, EffectAnalysis& effec
 /// (`L_self_modules_0_parameters_weight_`, `l__self___buffers_x_`).
 bool isParameterPlaceholder(const Node& placeholder);
 
-/// One sentence: what is wrong with `read` ("'x' is a fresh tensor that the
-/// eager op 'aten::mm.default' allocates; captured piece submod_2 reads it").
+/// One sentence: what is wrong with `read` ("captured piece submod_2 reads 'attn' at
+/// an address replay does not keep: the eager op 'vllm::unified_attention.default'
+/// returns a fresh tensor"); for a BakedScalar, that its value is frozen.
 std::string describeUnstableRead(const UnstableRead& read, const PartitionPlan& plan);
 /// The fix to suggest for `read`.
 std::string fixForUnstableRead(const UnstableRead& read);
 
-/// One line for commands that only warn (`split`, `report`): "not capture-safe: N
-/// unstable read(s) in M captured piece(s); first: FILE:L:C: <describeUnstableRead>;
-/// `piecewise check-capture` explains". Pre: !result.clean().
+/// One sentence: why `op` cannot be in its captured piece.
+std::string describeUncapturableOp(const UncapturableOp& op, const PartitionPlan& plan);
+/// The fix to suggest for `op`.
+std::string fixForUncapturableOp(const UncapturableOp& op);
+
+/// "not capture-safe: N unstable read(s)[, K uncapturable op(s)][, B baked
+/// scalar(s)]": the counts, the ones after the first only when not zero.
+std::string captureFindingCounts(const CaptureCheckResult& result);
+
+/// Every finding as (piece index, "<description>; fix: <fix>"), in the order
+/// emitCaptureDiagnostics reports them: unstable reads, uncapturable ops,
+/// baked scalars.
+std::vector<std::pair<size_t, std::string>> captureFindingLines(const CaptureCheckResult& result,
+                                                                const PartitionPlan& plan);
+
+/// One line for commands that only warn (`split`, `report`): "<captureFindingCounts>
+/// in M captured piece(s); first: FILE:L:C: <description>; `piecewise check-capture`
+/// explains", M the pieces with a finding. Pre: !result.clean().
 std::string captureWarningLine(const CaptureCheckResult& result, const PartitionPlan& plan);
 
 /// Adds one diagnostic of `severity` per unstable read (at the origin), a
 /// note at the captured consumer, a note per view in between and a note with
-/// the fix.
+/// the fix; then one per uncapturable op (at the op, with the fix), then one
+/// per baked scalar (at the eager op that computes it, with the values in
+/// between, the consumer and the fix).
 void emitCaptureDiagnostics(const CaptureCheckResult& result, const PartitionPlan& plan,
                             Severity severity, DiagnosticEngine& diag);
 

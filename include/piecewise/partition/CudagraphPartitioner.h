@@ -3,15 +3,16 @@
 // Inductor's graph partition: a CUDA graph can capture kernels on one device
 // with static shapes and no host synchronization. Every node gets a reason to
 // leave the captured region, or none:
-//  - a device copy: `aten::_to_copy` / `aten::to` / `aten::copy_` whose result
-//    device (meta) differs from its input's, and the `.cpu()` / `.cuda()` /
-//    `.to(device)` call_methods;
-//  - work on CPU tensors (its value or a tensor input on `cpu`, a 0-dim CPU
-//    scalar excepted) in a graph whose main device is an accelerator;
-//  - a data-dependent output (`aten::nonzero`, `aten::_local_scalar_dense`,
-//    `aten::item`, the `item`/`tolist`/`nonzero` methods, any meta that mentions
-//    an unbacked symbol `u0`, `u1`, ...);
+//  - what the analysis layer's one rule of capture hazards says about the op
+//    (analysis/CaptureHazards.h: a device copy, a host synchronization such as
+//    `.item()` / `aten::_local_scalar_dense`, a data-dependent output such as
+//    `aten::nonzero` or a boolean-mask index; a host sync that is not certain,
+//    a masked write torch may run as `masked_fill_`, is no reason), the rule
+//    `check-capture` uses inside captured pieces;
 //  - a named unsafe op (`unsafeOps`, matched like splitting ops);
+//  - what it says about the value (meta that mentions an unbacked symbol
+//    `u0`, work on CPU tensors, a 0-dim CPU scalar excepted, in a graph whose
+//    main device is an accelerator);
 //  - with `skipDynamicShapes`, any node whose meta mentions a symbol.
 // An upload (a copy from CPU onto the main device, `.cuda()`, `.to(main)`)
 // is not a reason: it starts the captured partition after the CPU region
@@ -41,6 +42,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "piecewise/analysis/CaptureHazards.h"
 #include "piecewise/partition/PartitionPlan.h"
 #include "piecewise/partition/SplittingOpPartitioner.h"
 #include "piecewise/schema/OpRegistry.h"
@@ -77,16 +79,18 @@ struct CudagraphPartitionStats {
 /// Classifies nodes of one graph (see the header comment).
 class CudagraphSafety {
 public:
-  CudagraphSafety(const Graph& graph, const CudagraphPartitionOptions& options);
+  /// `registry` may be null (see CaptureHazards).
+  CudagraphSafety(const Graph& graph, const CudagraphPartitionOptions& options,
+                  const OpRegistry* registry = nullptr);
   /// Why `node` cannot be captured, or nullopt. Getitems are not special-cased here.
   std::optional<std::string> unsafeReason(const Node& node) const;
   /// The main accelerator device, or empty.
-  std::string_view mainDevice() const { return mainDevice_.str(); }
+  std::string_view mainDevice() const { return hazards_.mainDevice(); }
 
 private:
   const CudagraphPartitionOptions& options_;
   SplittingOpMatcher matcher_;
-  Symbol mainDevice_;
+  CaptureHazards hazards_;
 };
 
 /// Partitions `graph` into captured and uncapturable pieces and finalizes the
