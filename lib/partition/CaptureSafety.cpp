@@ -776,11 +776,14 @@ std::vector<std::pair<size_t, std::string>> captureFindingLines(const CaptureChe
   return lines;
 }
 
-std::string captureWarningLine(const CaptureCheckResult& result, const PartitionPlan& plan) {
+size_t CaptureCheckResult::numPiecesWithFindings() const {
   size_t pieces = 0;
-  for (size_t p = 0; p < plan.size(); ++p)
-    pieces +=
-        result.unstablePerPiece[p] + result.uncapturablePerPiece[p] + result.bakedPerPiece[p] != 0;
+  for (size_t p = 0; p < unstablePerPiece.size(); ++p)
+    pieces += unstablePerPiece[p] + uncapturablePerPiece[p] + bakedPerPiece[p] != 0;
+  return pieces;
+}
+
+std::string captureWarningLine(const CaptureCheckResult& result, const PartitionPlan& plan) {
   const Node* at = nullptr;
   std::string first;
   if (!result.unstableReads.empty()) {
@@ -796,8 +799,10 @@ std::string captureWarningLine(const CaptureCheckResult& result, const Partition
   Location loc = at->loc();
   std::string where =
       loc.isKnown() ? fmt::format("{}:{}:{}: ", loc.buffer->name(), loc.line, loc.col) : "";
-  return fmt::format("{} in {} captured piece(s); first: {}{}; `piecewise check-capture` explains",
-                     captureFindingCounts(result), pieces, where, first);
+  return fmt::format(
+      "{} in {} of {} captured piece(s); first: {}{}; `piecewise check-capture` explains",
+      captureFindingCounts(result), result.numPiecesWithFindings(),
+      plan.size() - plan.numSplitting(), where, first);
 }
 
 void emitCaptureDiagnostics(const CaptureCheckResult& result, const PartitionPlan& plan,

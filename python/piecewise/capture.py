@@ -38,6 +38,7 @@ the data decides.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import List, Optional, Sequence, Tuple
 
@@ -46,7 +47,6 @@ import torch.fx as tfx
 
 from . import fx as _fx
 from . import nested as _nested
-from .fx import custom_schemas as _custom_schemas
 from .fx import op_pattern as _pattern
 
 
@@ -136,6 +136,10 @@ class CaptureReport:
     unstable_reads: List[UnstableRead]
     uncapturable_ops: List[UncapturableOp] = field(default_factory=list)
     baked_scalars: List[UnstableRead] = field(default_factory=list)
+    #: The summary line ``piecewise check-capture`` prints ("capture-safe: N captured piece(s)
+    #: read only stable memory (E eager op(s))" or "not capture-safe: ... in M of N captured
+    #: piece(s)"): the same text, from the same function.
+    summary: str = ""
 
     @property
     def clean(self) -> bool:
@@ -144,11 +148,9 @@ class CaptureReport:
         return not (self.unstable_reads or self.uncapturable_ops or self.baked_scalars)
 
     def __str__(self) -> str:
-        if self.clean:
-            captured = sum(1 for s in self.segments if s.kind == "captured")
-            return f"capture-safe: {captured} captured piece(s) read only stable memory"
-        return "\n".join(str(r) for r in [*self.unstable_reads, *self.uncapturable_ops,
-                                            *self.baked_scalars])
+        """Each finding with its fix, then the summary line."""
+        return "\n".join([*(str(r) for r in [*self.unstable_reads, *self.uncapturable_ops,
+                                              *self.baked_scalars]), self.summary])
 
 
 def check_capture(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = None,
@@ -161,36 +163,45 @@ def check_capture(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = None,
         raise ValueError("check_capture needs exactly one of splitting_ops and break_ops")
     ops = [_pattern(o) for o in (splitting_ops if splitting_ops is not None else break_ops)]
     gm = _nested.inlined(gm, ops)  # as split_graph: nested regions checked as if inline
-    text = _fx.to_ir(gm).print()
-    raw = _fx._core.check_capture(
-        text, _custom_schemas(gm),
+    _fx.custom_schemas(gm)  # the registry learns every custom op's schema, packets' included
+    text, summary = _fx._core.check_capture(
+        _fx.to_ir(gm).core,
         splitting_ops=ops if splitting_ops is not None else None,
         break_ops=ops if break_ops is not None else None,
         static_inputs=static_inputs)
+    raw = json.loads(text)  # what `piecewise check-capture --json` prints, node names added
     by_name = {n.name: n for n in gm.graph.nodes}
 
+    def target(node: dict) -> str:  # a placeholder's target is its name
+        return node.get("target", node["name"])
+
     def reads(key):
-        return [UnstableRead(piece=r["segment"], value=r["value"], consumer=r["consumer"],
-                             origin=r["origin"], origin_target=r["origin_target"],
+        return [UnstableRead(piece=r["segment"], value=r["value"], consumer=r["consumer"]["name"],
+                             origin=r["origin"]["name"], origin_target=target(r["origin"]),
                              chain=tuple(r["chain"]), cause=r["cause"], certain=r["certain"],
-                             message=r["message"], fix=r["fix"], node=by_name.get(r["origin"]),
-                             sizes_data_dependent=r["sizes_data_dependent"])
+                             message=r["message"], fix=r["fix"],
+                             node=by_name.get(r["origin"]["name"]),
+                             sizes_data_dependent=r.get("sizes_data_dependent", False))
                 for r in raw[key]]
 
-    uncapturable = [UncapturableOp(piece=o["segment"], name=o["name"], target=o["target"],
-                                   cause=o["cause"], certain=o["certain"], reason=o["reason"],
+    uncapturable = [UncapturableOp(piece=o["segment"], name=o["node"]["name"],
+                                   target=target(o["node"]), cause=o["cause"],
+                                   certain=o["certain"], reason=o["reason"],
                                    message=o["message"], fix=o["fix"],
-                                   node=by_name.get(o["name"]))
+                                   node=by_name.get(o["node"]["name"]))
                     for o in raw["uncapturable_ops"]]
-    eager = [EagerOp(name=o["name"], target=o["target"], segment=o["segment"],
-                     contract=o["contract"], stable=o["stable"], buffer=o["buffer"])
+    eager = [EagerOp(name=o["name"], target=target(o), segment=o["segment"],
+                     contract=o["contract"], stable=o["stable"], buffer=o.get("buffer"))
              for o in raw["eager_ops"]]
-    segments = [Segment(name=s["name"], kind=s["kind"], nodes=tuple(s["nodes"]),
-                        unstable_reads=s["unstable_reads"],
-                        uncapturable_ops=s["uncapturable_ops"], baked_scalars=s["baked_scalars"])
+    segments = [Segment(name=s["name"], kind=s["kind"], nodes=tuple(s["node_names"]),
+                        unstable_reads=s.get("unstable_reads", 0),
+                        uncapturable_ops=s.get("uncapturable_ops", 0),
+                        baked_scalars=s.get("baked_scalars", 0))
                 for s in raw["segments"]]
     return CaptureReport(segments=segments, eager_ops=eager, unstable_reads=reads("unstable_reads"),
-                         uncapturable_ops=uncapturable, baked_scalars=reads("baked_scalars"))
+                         uncapturable_ops=uncapturable, baked_scalars=reads("baked_scalars"),
+                         summary=summary.rstrip("\n"))
+
 
 # --------------------------------------------------------------------------------------------
 # The fix

@@ -478,6 +478,62 @@ def test_uncapturable_op_raises_in_simulated_capture(name):
         assert not report.uncapturable_ops and not sim.uncapturable
 
 
+def _without_places(obj):
+    """The check's JSON without what only a text gives (line, col) or only the binding asks
+    for (node_names)."""
+    if isinstance(obj, dict):
+        return {k: _without_places(v) for k, v in obj.items()
+                if k not in ("line", "col", "node_names")}
+    if isinstance(obj, list):
+        return [_without_places(v) for v in obj]
+    return obj
+
+
+@pytest.mark.parametrize("case", ["fresh", "out-buffer", "item"])
+def test_python_and_cli_render_the_same_check(case, piecewise_bin, tmp_path):
+    """One driver: piecewise.check_capture on a GraphModule and `piecewise check-capture` on
+    its code form read the same JSON and print the same summary line (the counts "in M of N
+    captured piece(s)" included), made by one function from the graph each holds."""
+    def fresh(x, w, wo):
+        q, k, v = _qkv(x, w)
+        return (ops.attn(q, k, v, "layers.0.attn") @ wo).relu()
+
+    def out_buffer(x, w, wo):
+        q, k, v = _qkv(x, w)
+        out = torch.empty_like(q)
+        ops.attn_out(q, k, v, out, "layers.0.attn")
+        return (out @ wo).relu()
+
+    if case == "item":
+        x, w = torch.randn(4, 16), torch.randn(16, 16)
+        gm, op, schemas = _dynamo(lambda x, w: torch.relu(UNCAPTURABLE["item"][1](x, w)) @ w,
+                                  x, w), "torch.relu", []
+    else:
+        fn, op = (fresh, "capturetest::attn") if case == "fresh" else (out_buffer,
+                                                                        "capturetest::attn_out")
+        gm = _trace(fn, *_x())
+        schemas = [str(getattr(ops, op.split("::")[1]).default._schema)]
+    report = piecewise.check_capture(gm, splitting_ops=[op])
+    raw, summary = piecewise.fx._core.check_capture(piecewise.fx.to_ir(gm).core,
+                                                    splitting_ops=[op])
+    (tmp_path / "g.py").write_text(piecewise.fx.to_ir(gm).print())
+    (tmp_path / "schemas.txt").write_text("".join(s + "\n" for s in schemas))
+    args = [str(piecewise_bin), "--schema-file", str(tmp_path / "schemas.txt"), "check-capture",
+            str(tmp_path / "g.py"), "--splitting-ops=" + op]
+    cli_json = subprocess.run([*args, "--json"], capture_output=True, text=True)
+    cli_text = subprocess.run(args, capture_output=True, text=True)
+    assert cli_json.returncode == cli_text.returncode == (0 if report.clean else 1), cli_text.stderr
+    assert _without_places(json.loads(cli_json.stdout)) == _without_places(json.loads(raw))
+    assert cli_text.stdout == summary == report.summary + "\n"
+    assert str(report).endswith(report.summary)
+    if not report.clean:  # M: the captured pieces with a finding; N: all captured pieces
+        flagged = {r.piece for r in [*report.unstable_reads, *report.uncapturable_ops,
+                                     *report.baked_scalars]}
+        captured = [sg.name for sg in report.segments if sg.kind == "captured"]
+        assert flagged <= set(captured)
+        assert report.summary.endswith(f" in {len(flagged)} of {len(captured)} captured piece(s)")
+
+
 def _symbolic(fn, *inputs):
     return make_fx(fn, tracing_mode="symbolic")(*inputs)
 

@@ -13,7 +13,7 @@ class M(torch.nn.Module):
 # CHECK: baked-sizes.py:5:9: error: captured piece submod_2 reads 'nz' at an address replay does not keep: the eager op 'aten::nonzero.default' returns a fresh tensor (its sizes [u0, 2] depend on the data)
 # CHECK: baked-sizes.py:5:9: note: fix: make the consumer part of the eager region: its sizes are only known after the eager op ran, so no buffer can be allocated for it before
 # CHECK: baked-sizes.py:5:9: error: captured piece submod_2 reads 'nz', whose sizes [u0, 2] come from tensor data: the eager op 'aten::nonzero.default' ('nz') computes them at run time; the capture freezes them, and replay keeps the sizes of the capture
-# CHECK: not capture-safe: 1 unstable read(s), 1 baked scalar(s) in 2 captured piece(s)
+# CHECK: not capture-safe: 1 unstable read(s), 1 baked scalar(s) in 1 of 2 captured piece(s)
 # RUN: %not %piecewise check-capture %s --splitting-ops=aten::nonzero --json 2>/dev/null | FileCheck %s --check-prefix=JSON
 # JSON: "cause": "fresh-return",
 # JSON-NEXT: "certain": true,

@@ -11,4 +11,4 @@ class GraphModule(torch.nn.Module):
 # RUN: %not %piecewise check-capture %s --splitting-ops=torch.relu 2>&1 | FileCheck %s
 # CHECK: device-to-host-dynamo.py:6:9: error: captured piece submod_0 cannot capture 'c' (.cpu()): it copies from the device to the host
 # CHECK: device-to-host-dynamo.py:8:9: error: captured piece submod_2 cannot capture 'd' (.to()): it copies from the device to the host
-# CHECK: not capture-safe: 0 unstable read(s), 2 uncapturable op(s) in 2 captured piece(s)
+# CHECK: not capture-safe: 0 unstable read(s), 2 uncapturable op(s) in 2 of 2 captured piece(s)

@@ -14,7 +14,7 @@ class M(torch.nn.Module):
 # CHECK:     device-to-host.py:4:9: error: captured piece submod_0 cannot capture 'c' (aten::_to_copy.default): it copies from the device to the host (a synchronization), which a CUDA graph capture does not allow (device copy: aten::_to_copy.default from cuda:0 to cpu)
 # CHECK:     device-to-host.py:4:9: note: fix: make 'aten::_to_copy.default' a splitting op (or a break op) so that it runs eagerly between captures, or move the copy out of the captured region (after the graph)
 # CHECK-NOT: 'up'
-# CHECK:     not capture-safe: 0 unstable read(s), 1 uncapturable op(s) in 2 captured piece(s)
+# CHECK:     not capture-safe: 0 unstable read(s), 1 uncapturable op(s) in 1 of 2 captured piece(s)
 # RUN: %not %piecewise check-capture %s --splitting-ops=aten::sigmoid --json 2>/dev/null | FileCheck %s --check-prefix=JSON
 # JSON: "cause": "device-to-host",
 # JSON-NEXT: "certain": true,

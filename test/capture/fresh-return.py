@@ -15,7 +15,7 @@ class M(torch.nn.Module):
 # CHECK-NEXT: ^
 # CHECK-NEXT: fresh-return.py:8:9: note: submod_2 is captured and reads 'attn' here ('o')
 # CHECK:      fresh-return.py:7:9: note: fix: write into an out buffer allocated by a captured piece (as vllm::unified_attention_with_output writes into `output` and returns nothing), or make the consumer part of the eager region
-# CHECK:      not capture-safe: 1 unstable read(s) in 2 captured piece(s)
+# CHECK:      not capture-safe: 1 unstable read(s) in 1 of 2 captured piece(s)
 # RUN: %not %piecewise --schema-file %data/custom_schemas/vllm.txt check-capture %s --splitting-ops=vllm::unified_attention --json 2>/dev/null | FileCheck %s --check-prefix=JSON
 # JSON:      "clean": false,
 # JSON:      "name": "submod_1",
@@ -41,7 +41,7 @@ class M(torch.nn.Module):
 # NOSCHEMA: fresh-return.py:7:9: error: captured piece submod_2 reads 'attn' at an address replay does not keep: the eager op 'vllm::unified_attention.default' has no schema: whether its output keeps its address cannot be decided
 # `split` and `report` say it in one warning line (exit 0), and the page has a badge.
 # RUN: %piecewise --schema-file %data/custom_schemas/vllm.txt split %s --splitting-ops=vllm::unified_attention 2>&1 >/dev/null | FileCheck %s --check-prefix=SPLIT
-# SPLIT: piecewise: warning: not capture-safe: 1 unstable read(s) in 1 captured piece(s); first: {{.*}}fresh-return.py:7:9: captured piece submod_2 reads 'attn' at an address replay does not keep: the eager op 'vllm::unified_attention.default' returns a fresh tensor; `piecewise check-capture` explains
+# SPLIT: piecewise: warning: not capture-safe: 1 unstable read(s) in 1 of 2 captured piece(s); first: {{.*}}fresh-return.py:7:9: captured piece submod_2 reads 'attn' at an address replay does not keep: the eager op 'vllm::unified_attention.default' returns a fresh tensor; `piecewise check-capture` explains
 # RUN: %piecewise --schema-file %data/custom_schemas/vllm.txt report %s --splitting-ops=vllm::unified_attention -o %t.html 2>&1 | FileCheck %s --check-prefix=SPLIT
 # RUN: FileCheck %s --check-prefix=PAGE < %t.html
 # PAGE: "capture": [{"piece":2,"reads":["captured piece submod_2 reads 'attn' at an address replay does not keep: the eager op 'vllm::unified_attention.default' returns a fresh tensor; fix: write into an out buffer

@@ -15,4 +15,4 @@ class GraphModule(torch.nn.Module):
 # RUN: %not %piecewise check-capture %s --splitting-ops=torch.relu 2>&1 | FileCheck %s
 # CHECK: host-sync-dynamo.py:7:9: error: captured piece submod_0 cannot capture 'item' (.item()): it reads a device value on the host
 # CHECK: host-sync-dynamo.py:11:9: error: captured piece submod_2 cannot capture 'values' (.tolist()): it reads a device value on the host
-# CHECK: not capture-safe: 0 unstable read(s), 2 uncapturable op(s) in 2 captured piece(s)
+# CHECK: not capture-safe: 0 unstable read(s), 2 uncapturable op(s) in 2 of 2 captured piece(s)

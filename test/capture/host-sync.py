@@ -15,7 +15,7 @@ class M(torch.nn.Module):
 # CHECK-NEXT: item: "Sym(zuf0)" = torch.ops.aten._local_scalar_dense.default(s)
 # CHECK-NEXT: ^
 # CHECK-NEXT: host-sync.py:5:9: note: fix: make 'aten::_local_scalar_dense.default' a splitting op (or a break op) so that it runs eagerly between captures, or keep the value on the device (a 0-d tensor instead of a Python number)
-# CHECK:      not capture-safe: 0 unstable read(s), 1 uncapturable op(s) in 2 captured piece(s)
+# CHECK:      not capture-safe: 0 unstable read(s), 1 uncapturable op(s) in 1 of 2 captured piece(s)
 # RUN: %not %piecewise --schema-file %data/custom_schemas/vllm.txt check-capture %s --splitting-ops=vllm::unified_attention_with_output --json 2>/dev/null | FileCheck %s --check-prefix=JSON
 # JSON:      "clean": false,
 # JSON:      "name": "submod_0",
@@ -42,7 +42,7 @@ class M(torch.nn.Module):
 # value it computes (reported as a baked scalar: test/capture/baked-scalar.py).
 # RUN: %not %piecewise --schema-file %data/custom_schemas/vllm.txt check-capture %s --splitting-ops=vllm::unified_attention_with_output,aten::_local_scalar_dense 2>&1 | FileCheck %s --check-prefix=EAGER
 # EAGER-NOT: cannot capture
-# EAGER: not capture-safe: 0 unstable read(s), 1 baked scalar(s) in 3 captured piece(s)
+# EAGER: not capture-safe: 0 unstable read(s), 1 baked scalar(s) in 1 of 3 captured piece(s)
 # `split` warns in one line.
 # RUN: %piecewise --schema-file %data/custom_schemas/vllm.txt split %s --splitting-ops=vllm::unified_attention_with_output 2>&1 >/dev/null | FileCheck %s --check-prefix=SPLIT
-# SPLIT: piecewise: warning: not capture-safe: 0 unstable read(s), 1 uncapturable op(s) in 1 captured piece(s); first: {{.*}}host-sync.py:5:9: captured piece submod_0 cannot capture 'item'
+# SPLIT: piecewise: warning: not capture-safe: 0 unstable read(s), 1 uncapturable op(s) in 1 of 2 captured piece(s); first: {{.*}}host-sync.py:5:9: captured piece submod_0 cannot capture 'item'

@@ -27,7 +27,7 @@ class M(torch.nn.Module):
 # NONE:     inplace-stable.py:2:23: note: fix: copy the input into a static buffer before each replay, or declare it static (--static-inputs=all) if the runtime keeps it in place
 # NONE:     inplace-stable.py:2:40: error: captured piece submod_2 reads 'add_' at an address replay does not keep: the graph input 'residual' is not static
 # NONE:     inplace-stable.py:5:9: note: 'add_' is 'residual' itself, written in place by aten::add_.Tensor
-# NONE:     not capture-safe: 4 unstable read(s) in 2 captured piece(s)
+# NONE:     not capture-safe: 4 unstable read(s) in 2 of 2 captured piece(s)
 # `params` keeps only parameters (Dynamo's names): none here, the same four reads.
 # RUN: %not %piecewise --schema-file %data/custom_schemas/vllm.txt check-capture %s --splitting-ops=_C::fused_add_rms_norm,aten::add_ --static-inputs=params 2>&1 | FileCheck %s --check-prefix=PARAMS
-# PARAMS: not capture-safe: 4 unstable read(s) in 2 captured piece(s)
+# PARAMS: not capture-safe: 4 unstable read(s) in 2 of 2 captured piece(s)

@@ -17,7 +17,7 @@ class M(torch.nn.Module):
 # CHECK:     out-variant.py:8:9: error: captured piece submod_4 reads 'mm_1' at an address replay does not keep: the eager op 'aten::clone.default' returns a fresh tensor
 # CHECK:     out-variant.py:9:9: note: 'mm_1' is 'fresh' itself, written in place by aten::mm.out
 # CHECK:     out-variant.py:10:9: note: submod_4 is captured and reads 'mm_1' here ('t')
-# CHECK:     not capture-safe: 1 unstable read(s) in 3 captured piece(s)
+# CHECK:     not capture-safe: 1 unstable read(s) in 1 of 3 captured piece(s)
 # RUN: %not %piecewise check-capture %s --splitting-ops=aten::mm.out,aten::clone --json 2>/dev/null | FileCheck %s --check-prefix=JSON
 # JSON:      "name": "mm",
 # JSON:      "contract": "out-buffer",

@@ -29,13 +29,11 @@
 
 #include "Driver.h"
 
-#include "piecewise/partition/CaptureSafeCopies.h"
-#include "piecewise/partition/CaptureSafety.h"
+#include "piecewise/partition/CaptureCheckReport.h"
 #include "piecewise/partition/SplitGraph.h"
 #include "piecewise/text/Printer.h"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 namespace piecewise::cli {
 
@@ -58,112 +56,6 @@ StaticInputs staticInputsOf(const CheckCaptureOptions& opts) {
   return opts.staticInputs == "none"     ? StaticInputs::None
          : opts.staticInputs == "params" ? StaticInputs::Params
                                          : StaticInputs::All;
-}
-
-nlohmann::ordered_json located(const Node* n) {
-  nlohmann::ordered_json j;
-  j["name"] = std::string(n->name().str());
-  if (n->op() == OpKind::CallFunction || n->op() == OpKind::CallMethod)
-    j["target"] = std::string(n->target().str());
-  else
-    j["op"] = std::string(opKindName(n->op()));
-  if (n->loc().isKnown()) {
-    j["line"] = n->loc().line;
-    j["col"] = n->loc().col;
-  }
-  return j;
-}
-
-nlohmann::ordered_json fixJson(const CaptureFixResult& fix) {
-  nlohmann::ordered_json out;
-  nlohmann::ordered_json copies = nlohmann::ordered_json::array();
-  for (const CaptureCopy& c : fix.copies) {
-    nlohmann::ordered_json j;
-    j["value"] = std::string(c.value->name().str());
-    j["buffer"] = std::string(c.buffer->name().str());
-    j["copy"] = std::string(c.copy->name().str());
-    j["copy_back"] = c.copyBack ? nlohmann::ordered_json(std::string(c.copyBack->name().str()))
-                                : nlohmann::ordered_json();
-    j["bytes"] = c.bytes;
-    copies.push_back(std::move(j));
-  }
-  out["copies"] = std::move(copies);
-  out["bytes_per_step"] = fix.bytesPerStep;
-  return out;
-}
-
-std::string renderJson(const PartitionPlan& plan, const CaptureCheckResult& result, bool breakable,
-                       StaticInputs staticInputs, const CaptureFixResult* fix = nullptr) {
-  nlohmann::ordered_json out;
-  out["mode"] = breakable ? "breakable" : "split";
-  out["static_inputs"] = std::string(staticInputsName(staticInputs));
-  out["clean"] = result.clean();
-  nlohmann::ordered_json segments = nlohmann::ordered_json::array();
-  for (size_t p = 0; p < plan.size(); ++p) {
-    const Piece& piece = plan.pieces()[p];
-    nlohmann::ordered_json s;
-    s["name"] = piece.name();
-    s["kind"] = piece.kind == PieceKind::Compiled ? "captured" : "eager";
-    s["nodes"] = piece.nodes.size();
-    if (piece.kind == PieceKind::Compiled) {
-      s["unstable_reads"] = result.unstablePerPiece[p];
-      s["uncapturable_ops"] = result.uncapturablePerPiece[p];
-      s["baked_scalars"] = result.bakedPerPiece[p];
-    } else {
-      s["reason"] = piece.reason;
-    }
-    segments.push_back(std::move(s));
-  }
-  out["segments"] = std::move(segments);
-  nlohmann::ordered_json ops = nlohmann::ordered_json::array();
-  for (const EagerOp& op : result.eagerOps) {
-    nlohmann::ordered_json j = located(op.node);
-    j["segment"] = plan.pieces()[op.pieceIndex].name();
-    j["contract"] = std::string(outputContractName(op.contract));
-    j["stable"] = op.stable;
-    if (op.buffer)
-      j["buffer"] = std::string(op.buffer->name().str());
-    ops.push_back(std::move(j));
-  }
-  out["eager_ops"] = std::move(ops);
-  auto readsJson = [&](const std::vector<UnstableRead>& list) {
-    nlohmann::ordered_json reads = nlohmann::ordered_json::array();
-    for (const UnstableRead& r : list) {
-      nlohmann::ordered_json j;
-      j["segment"] = plan.pieces()[r.pieceIndex].name();
-      j["value"] = std::string(r.value->name().str());
-      j["cause"] = std::string(unstableCauseName(r.cause));
-      j["certain"] = r.certain;
-      if (r.sizesDataDependent)
-        j["sizes_data_dependent"] = true;
-      j["origin"] = located(r.origin());
-      j["consumer"] = located(r.consumer);
-      nlohmann::ordered_json chain = nlohmann::ordered_json::array();
-      for (const Node* n : r.chain)
-        chain.push_back(std::string(n->name().str()));
-      j["chain"] = std::move(chain);
-      j["fix"] = fixForUnstableRead(r);
-      reads.push_back(std::move(j));
-    }
-    return reads;
-  };
-  out["unstable_reads"] = readsJson(result.unstableReads);
-  nlohmann::ordered_json uncapturable = nlohmann::ordered_json::array();
-  for (const UncapturableOp& op : result.uncapturableOps) {
-    nlohmann::ordered_json j;
-    j["segment"] = plan.pieces()[op.pieceIndex].name();
-    j["cause"] = std::string(unstableCauseName(op.cause));
-    j["certain"] = op.certain;
-    j["node"] = located(op.node);
-    j["reason"] = op.reason;
-    j["fix"] = fixForUncapturableOp(op);
-    uncapturable.push_back(std::move(j));
-  }
-  out["uncapturable_ops"] = std::move(uncapturable);
-  out["baked_scalars"] = readsJson(result.bakedScalars);
-  if (fix)
-    out["fix"] = fixJson(*fix);
-  return out.dump(2) + "\n";
 }
 
 /// The note `split` gives for a pattern that matches nothing, naming it a
@@ -239,9 +131,11 @@ int runFix(const CheckCaptureOptions& opts, const GlobalOptions& globals, bool b
   bool toStdout = opts.output.empty() || opts.output == "-";
   if (!writeOutput(toStdout ? "" : opts.output, text))
     return kExitInputError;
-  std::string report =
-      opts.json ? renderJson(plan, fixed->check, breakable, options.check.staticInputs, &fix)
-                : summary;
+  CaptureJsonOptions json;
+  json.breakable = breakable;
+  json.staticInputs = options.check.staticInputs;
+  json.fix = &fix;
+  std::string report = opts.json ? renderCaptureJson(fixed->check, plan, json) : summary;
   if (toStdout) {
     std::fputs(report.c_str(), stderr);
     return kExitOk;
@@ -314,19 +208,16 @@ void addCheckCaptureCommand(CLI::App& app, const GlobalOptions& globals, int& ex
     const OpRegistry* registry = &input->registry;
     Graph& graph = input->module->graph();
     DiagnosticEngine diag;
-    SplittingOpOptions matchOptions;
+    SplittingOpOptions matchOptions; // nested regions holding an op: checked as if inline
+    matchOptions.splittingOps = split ? opts->splittingOps : opts->breakOps;
+    CaptureSafeOptions options;
+    options.breakable = breakable;
+    options.breakOps = opts->breakOps;
+    options.split.partition.splittingOps = opts->splittingOps;
+    options.check.staticInputs = staticInputsOf(*opts);
     FailureOr<PartitionPlan> plan = failure();
-    if (split) {
-      SplitGraphOptions options;
-      options.partition.splittingOps = opts->splittingOps;
-      matchOptions = options.partition;
-      if (succeeded(inlineRegionsWithSplittingOps(*input->module, matchOptions, diag)))
-        plan = splitGraph(graph, registry, options, diag);
-    } else {
-      matchOptions.splittingOps = opts->breakOps;
-      if (succeeded(inlineRegionsWithSplittingOps(*input->module, matchOptions, diag)))
-        plan = partitionForBreakableCapture(graph, opts->breakOps, registry, diag);
-    }
+    if (succeeded(inlineRegionsWithSplittingOps(*input->module, matchOptions, diag)))
+      plan = planForCapture(graph, registry, options, diag);
     if (failed(plan)) {
       printDiagnostics(diag);
       exitCode = kExitInputError;
@@ -334,24 +225,15 @@ void addCheckCaptureCommand(CLI::App& app, const GlobalOptions& globals, int& ex
     }
     printUnmatchedOps(graph, matchOptions.splittingOps, breakable, input->buffer.get());
 
-    CaptureCheckOptions options;
-    options.staticInputs = staticInputsOf(*opts);
     EffectAnalysis effects(registry);
-    CaptureCheckResult result = checkCapture(*plan, effects, options);
+    CaptureCheckResult result = checkCapture(*plan, effects, options.check);
     emitCaptureDiagnostics(result, *plan, Severity::Error, diag);
     printDiagnostics(diag);
-    std::string text;
-    if (opts->json) {
-      text = renderJson(*plan, result, breakable, options.staticInputs);
-    } else {
-      size_t captured = plan->size() - plan->numSplitting();
-      text =
-          result.clean()
-              ? fmt::format("capture-safe: {} captured piece(s) read only stable memory "
-                            "({} eager op(s))\n",
-                            captured, result.eagerOps.size())
-              : fmt::format("{} in {} captured piece(s)\n", captureFindingCounts(result), captured);
-    }
+    CaptureJsonOptions json;
+    json.breakable = breakable;
+    json.staticInputs = options.check.staticInputs;
+    std::string text =
+        opts->json ? renderCaptureJson(result, *plan, json) : renderCaptureSummary(result, *plan);
     if (!writeOutput("", text)) {
       exitCode = kExitInputError;
       return;

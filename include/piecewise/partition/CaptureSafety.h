@@ -201,6 +201,8 @@ struct CaptureCheckResult {
   size_t numFindings() const {
     return unstableReads.size() + uncapturableOps.size() + bakedScalars.size();
   }
+  /// How many pieces have a finding of any kind.
+  size_t numPiecesWithFindings() const;
 };
 
 /// The plan of breakable capture: one capture of the whole graph, closed
@@ -245,8 +247,9 @@ std::vector<std::pair<size_t, std::string>> captureFindingLines(const CaptureChe
                                                                 const PartitionPlan& plan);
 
 /// One line for commands that only warn (`split`, `report`): "<captureFindingCounts>
-/// in M captured piece(s); first: FILE:L:C: <description>; `piecewise check-capture`
-/// explains", M the pieces with a finding. Pre: !result.clean().
+/// in M of N captured piece(s); first: FILE:L:C: <description>; `piecewise
+/// check-capture` explains", M the pieces with a finding (numPiecesWithFindings),
+/// as check-capture's summary says (CaptureCheckReport.h). Pre: !result.clean().
 std::string captureWarningLine(const CaptureCheckResult& result, const PartitionPlan& plan);
 
 /// Adds one diagnostic of `severity` per unstable read (at the origin), a
