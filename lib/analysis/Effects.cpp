@@ -170,6 +170,14 @@ bool isMetadataReaderName(std::string_view base) {
                   base);
 }
 
+/// Tensor methods that take a second tensor for its metadata only and return
+/// (a view of, or a copy of) their first: `x.expand_as(y)`, `x.view_as(y)`,
+/// `x.reshape_as(y)` (y's sizes), `x.type_as(y)`, `x.to(y)` (y's dtype and
+/// device) (rule 7).
+bool isMetadataOfSecondMethod(std::string_view method) {
+  return contains({"expand_as", "view_as", "reshape_as", "type_as", "to"}, method);
+}
+
 /// The Tensor attributes that are metadata (`x.shape`, `x.dtype`, ...), as
 /// `builtins.getattr(x, "shape")` reads them (rule 7). Not `T`, `mT`, `real`,
 /// `data`, ...: those are views.
@@ -510,6 +518,14 @@ NodeEffects EffectAnalysis::classifyEffects(const Node& node) {
       e.metadataReads = MetadataReadKind::FirstArg;
       return e;
     }
+    if (isMetadataOfSecondMethod(t)) {
+      // The result is x, a view of x or a copy of it; y is read for its
+      // metadata only.
+      e.removable = true;
+      e.aliases = AliasKind::FirstArg;
+      e.metadataReads = MetadataReadKind::SecondArg;
+      return e;
+    }
     e.aliases = AliasKind::AllInputs;
     if (t.ends_with("_")) {
       e.writes = WriteKind::FirstArg;
@@ -632,6 +648,8 @@ bool EffectAnalysis::isMetadataOnlyArgument(const Node& node, const NodeEffects&
     return false;
   case MetadataReadKind::FirstArg:
     return !node.args().empty() && &a == &node.args()[0];
+  case MetadataReadKind::SecondArg:
+    return node.args().size() > 1 && &a == &node.args()[1];
   case MetadataReadKind::SchemaArgs:
     for (size_t i : e.metadataOnlyArgs)
       if (givenArgument(node, *e.schema, i) == &a)

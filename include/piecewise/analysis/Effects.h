@@ -119,6 +119,7 @@ enum class AliasKind : uint8_t {
 enum class MetadataReadKind : uint8_t {
   None,       ///< it may read the data of every tensor it references
   FirstArg,   ///< its first argument: sizes, strides, dtype or device only
+  SecondArg,  ///< its second (`x.expand_as(y)`, `x.type_as(y)`: y's sizes or dtype)
   SchemaArgs, ///< the schema arguments in metadataOnlyArgs
 };
 
