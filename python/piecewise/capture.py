@@ -39,6 +39,7 @@ the data decides.
 from __future__ import annotations
 
 import json
+import warnings
 from dataclasses import dataclass, field
 from typing import List, Optional, Sequence, Tuple
 
@@ -164,8 +165,15 @@ def check_capture(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = None,
     ops = [_pattern(o) for o in (splitting_ops if splitting_ops is not None else break_ops)]
     gm = _nested.inlined(gm, ops)  # as split_graph: nested regions checked as if inline
     _fx.custom_schemas(gm)  # the registry learns every custom op's schema, packets' included
+    ir = _fx.to_ir(gm).core
+    # A pattern that matches no node leaves its op inside a captured piece: say so, as
+    # split_graph and the CLI do (never a silent "capture-safe").
+    for message in _fx._core.unmatched_splitting_ops(ir, ops):
+        if break_ops is not None:
+            message = "break op" + message[len("splitting op"):]
+        warnings.warn(f"piecewise: {message}", stacklevel=2)
     text, summary = _fx._core.check_capture(
-        _fx.to_ir(gm).core,
+        ir,
         splitting_ops=ops if splitting_ops is not None else None,
         break_ops=ops if break_ops is not None else None,
         static_inputs=static_inputs)

@@ -115,7 +115,11 @@ def op_pattern(op) -> str:
     if isinstance(op, _OP_TYPES):
         return op_name(op)
     if callable(op) and not isinstance(op, type):
-        return target_string("call_function", op)
+        name = target_string("call_function", op)
+        if name.removeprefix("builtins.").startswith("<"):  # a repr(): no name FX records
+            raise TypeError(f"cannot name the op {op!r}: pass its name ('ns::op') or "
+                            "torch.ops.<ns>.<op>")
+        return name
     raise TypeError(f"a splitting op is an op name, a torch op or a Python callable, not {op!r}")
 
 

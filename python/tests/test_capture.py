@@ -534,6 +534,28 @@ def test_python_and_cli_render_the_same_check(case, piecewise_bin, tmp_path):
         assert report.summary.endswith(f" in {len(flagged)} of {len(captured)} captured piece(s)")
 
 
+def test_unmatched_or_unnamed_ops_are_never_silently_safe():
+    """A splitting op that matches no node would leave its op inside a captured piece: the
+    check warns (as split_graph does); an op object with no name FX could record (the
+    decorator's object of @torch.library.custom_op) is refused, not spelled as its repr."""
+    def f(x, w, wo):
+        q, k, v = _qkv(x, w)
+        return (ops.attn(q, k, v, "layers.0.attn") @ wo).relu()
+
+    gm = _trace(f, *_x())
+    with pytest.warns(UserWarning, match="splitting op 'nothere::op' matches no node"):
+        piecewise.check_capture(gm, splitting_ops=["nothere::op"])
+    with pytest.warns(UserWarning, match="break op 'nothere::op' matches no node"):
+        piecewise.check_capture(gm, break_ops=["nothere::op"])
+
+    class Unnamed:  # callable, no qualified name: FX would print its repr
+        def __call__(self, x):
+            return x
+
+    with pytest.raises(TypeError, match="cannot name the op"):
+        piecewise.check_capture(gm, splitting_ops=[Unnamed()])
+
+
 def _symbolic(fn, *inputs):
     return make_fx(fn, tracing_mode="symbolic")(*inputs)
 
