@@ -575,7 +575,7 @@ class PiecewiseBackend:
         if self.check_capture != "off":
             # Before split_graph, which edits gm (see check_capture in the module docstring).
             try:
-                found = _check_capture(gm, splitting_ops=self.splitting_ops)
+                found = _check_capture(gm, splitting_ops=self.splitting_ops, warn_unmatched=False)
             except RuntimeError as e:  # a graph the C++ reader rejects: never silently "safe"
                 if self.check_capture == "error":
                     raise

@@ -156,7 +156,7 @@ class CaptureReport:
 
 def check_capture(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = None,
                   break_ops: Optional[Sequence] = None,
-                  static_inputs: str = "all") -> CaptureReport:
+                  static_inputs: str = "all", warn_unmatched: bool = True) -> CaptureReport:
     """Checks ``gm`` for piecewise capture at ``splitting_ops`` (the plan ``split_graph``
     makes) or breakable capture around ``break_ops`` (exactly one of them). Ops are given as
     for ``split_graph``: names, torch ops or Python callables."""
@@ -168,7 +168,7 @@ def check_capture(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = None,
     ir = _fx.to_ir(gm).core
     # A pattern that matches no node leaves its op inside a captured piece: say so, as
     # split_graph and the CLI do (never a silent "capture-safe").
-    for message in _fx._core.unmatched_splitting_ops(ir, ops):
+    for message in _fx._core.unmatched_splitting_ops(ir, ops) if warn_unmatched else ():
         if break_ops is not None:
             message = "break op" + message[len("splitting op"):]
         warnings.warn(f"piecewise: {message}", stacklevel=2)

@@ -289,7 +289,7 @@ def _check(graph, ops: List[Any], mode: str, n: int) -> None:
     from .capture import check_capture
 
     try:
-        found = check_capture(graph, splitting_ops=ops)
+        found = check_capture(graph, splitting_ops=ops, warn_unmatched=False)
     except RuntimeError as e:  # a graph the C++ reader rejects: never silently "safe"
         if mode == "error":
             raise
