@@ -6,7 +6,13 @@
 #include "piecewise/text/Printer.h"
 #include "piecewise/verify/Verifier.h"
 
+#include <condition_variable>
+#include <deque>
 #include <memory>
+#include <mutex>
+#include <system_error>
+#include <thread>
+#include <vector>
 
 namespace piecewise {
 
@@ -54,6 +60,109 @@ LogicalResult notVerified(DiagnosticEngine& diag) {
   return failure();
 }
 
+/// The pieces' half of the print, on two threads: this one builds and
+/// verifies each piece (every change to the IR, and every diagnostic, stays on
+/// it), a second prints them in order. Building and verifying a piece costs
+/// about what printing it does, so at a million nodes the two overlap almost
+/// whole. Pieces cross in batches, so that a 60,000-piece split wakes the
+/// other thread a thousand times rather than sixty thousand, and at most
+/// kMaxBatchesInFlight are built ahead of the printer. Printed pieces come back
+/// to be freed here: freeing unbinds their names in the shared interner, which
+/// the builder reads. The text is the one the sequential loop prints.
+class PiecePrintPipeline {
+public:
+  using Batch = std::vector<std::unique_ptr<Module>>;
+  static constexpr size_t kBatchSize = 64;
+  static constexpr size_t kMaxBatchesInFlight = 4;
+
+  PiecePrintPipeline(const SplitModulePrintOptions& options, std::string& out)
+      : options_(options), out_(out) {}
+  ~PiecePrintPipeline() { finish(); }
+
+  /// Starts the printer thread; false when the process cannot have one.
+  bool start() {
+    try {
+      printer_ = std::thread([this] { printLoop(); });
+    } catch (const std::system_error&) {
+      return false;
+    }
+    return true;
+  }
+
+  /// Hands `batch` to the printer (waiting while it is kMaxBatchesInFlight
+  /// behind) and frees what it has printed. False once a flush has failed.
+  bool push(Batch batch) {
+    Batch done;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      changed_.wait(lock, [&] { return toPrint_.size() < kMaxBatchesInFlight || stopped_; });
+      if (stopped_)
+        return false;
+      toPrint_.push_back(std::move(batch));
+      done.swap(printed_);
+    }
+    changed_.notify_all();
+    return true; // `done` is freed here, outside the lock
+  }
+
+  /// Waits until every batch pushed is printed (or a flush failed), then
+  /// frees the rest. False when a flush failed.
+  bool finish() {
+    if (!printer_.joinable())
+      return !stopped_;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      closed_ = true;
+    }
+    changed_.notify_all();
+    printer_.join();
+    printed_.clear();
+    return !stopped_;
+  }
+
+private:
+  void printLoop() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+      changed_.wait(lock, [&] { return !toPrint_.empty() || closed_; });
+      if (toPrint_.empty())
+        return; // closed, all printed
+      Batch batch = std::move(toPrint_.front());
+      toPrint_.pop_front();
+      lock.unlock();
+      changed_.notify_all(); // room for the builder
+      bool ok = true;
+      for (const std::unique_ptr<Module>& piece : batch) {
+        out_ += '\n';
+        appendCodeForm(out_, *piece, 1);
+        if (options_.flush && out_.size() >= options_.flushBytes && !options_.flush(out_)) {
+          ok = false;
+          break;
+        }
+      }
+      lock.lock();
+      for (std::unique_ptr<Module>& piece : batch)
+        printed_.push_back(std::move(piece));
+      if (!ok) {
+        stopped_ = true;
+        toPrint_.clear(); // the builder frees them when it joins
+        changed_.notify_all();
+        return;
+      }
+    }
+  }
+
+  const SplitModulePrintOptions& options_;
+  std::string& out_; // the printer's alone until finish()
+  std::thread printer_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<Batch> toPrint_; // built and verified, in order
+  Batch printed_;             // printed, to be freed by the builder
+  bool closed_ = false;       // no more batches
+  bool stopped_ = false;      // a flush failed
+};
+
 } // namespace
 
 LogicalResult printSplitModule(const PartitionPlan& plan, const SplitModulePrintOptions& options,
@@ -81,14 +190,44 @@ LogicalResult printSplitModule(const PartitionPlan& plan, const SplitModulePrint
   // Printed: the pieces never refer to it (a third of split -o's peak memory
   // at a million nodes).
   top.reset();
-  for (size_t i = 0; i < plan.size(); ++i) {
+
+  auto buildVerified = [&](size_t i) -> std::unique_ptr<Module> {
     std::unique_ptr<Module> piece = builder.buildPiece(i);
     if (options.verify && failed(verifyModule(*piece, options.registry, diag, verifyOptions)))
-      return notVerified(diag);
-    out += '\n';
-    appendCodeForm(out, *piece, 1);
-    if (options.flush && out.size() >= options.flushBytes && !options.flush(out))
+      return nullptr;
+    return piece;
+  };
+
+  PiecePrintPipeline pipeline(options, out);
+  if (options.threads && plan.size() > PiecePrintPipeline::kBatchSize && pipeline.start()) {
+    PiecePrintPipeline::Batch batch;
+    for (size_t i = 0; i < plan.size(); ++i) {
+      std::unique_ptr<Module> piece = buildVerified(i);
+      if (!piece) {
+        // What was built before it is printed, as the loop below does.
+        if (pipeline.push(std::move(batch)))
+          pipeline.finish();
+        return notVerified(diag);
+      }
+      batch.push_back(std::move(piece));
+      if (batch.size() == PiecePrintPipeline::kBatchSize || i + 1 == plan.size()) {
+        if (!pipeline.push(std::move(batch)))
+          return failure(); // a flush failed; the callee has reported it
+        batch.clear();      // moved from: valid, now empty
+      }
+    }
+    if (!pipeline.finish())
       return failure();
+  } else {
+    for (size_t i = 0; i < plan.size(); ++i) {
+      std::unique_ptr<Module> piece = buildVerified(i);
+      if (!piece)
+        return notVerified(diag);
+      out += '\n';
+      appendCodeForm(out, *piece, 1);
+      if (options.flush && out.size() >= options.flushBytes && !options.flush(out))
+        return failure();
+    }
   }
   if (options.runnable)
     out += kRunnableInit;

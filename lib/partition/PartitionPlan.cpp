@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <system_error>
+#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -218,9 +220,28 @@ LogicalResult PartitionPlan::finalize(DiagnosticEngine& diag) {
 
 void PartitionPlan::computeHashes() {
   assert(finalized_ && "hashes are computed over a finalized plan");
-  PieceHasher hasher(*this);
-  for (Piece& p : pieces_)
-    p.hash = hasher.hash(p);
+  auto hashRange = [this](size_t begin, size_t end) {
+    PieceHasher hasher(*this);
+    for (size_t i = begin; i < end; ++i)
+      pieces_[i].hash = hasher.hash(pieces_[i]);
+  };
+  // A piece's hash reads the graph and writes only its own piece: at a million
+  // nodes the second half of the pieces is hashed on a second thread (its
+  // hasher's scratch is 8 bytes a node). Small plans are hashed here.
+  constexpr size_t kThreadedNodes = size_t{1} << 16;
+  std::thread second;
+  size_t half = pieces_.size();
+  if (graph_->size() >= kThreadedNodes && pieces_.size() >= 2) {
+    try {
+      second = std::thread(hashRange, pieces_.size() / 2, pieces_.size());
+      half = pieces_.size() / 2;
+    } catch (const std::system_error&) {
+      // no thread to be had: all of them here
+    }
+  }
+  hashRange(0, half);
+  if (second.joinable())
+    second.join();
   hashed_ = true;
 }
 

@@ -399,6 +399,22 @@ bool OutputFile::commit() {
   return true;
 }
 
+bool BackgroundTask::start(std::function<void()> job) {
+  try {
+    thread_ = std::thread(std::move(job));
+  } catch (const std::system_error&) {
+    return false;
+  }
+  return true;
+}
+
+bool BackgroundTask::join() {
+  if (!thread_.joinable())
+    return false;
+  thread_.join();
+  return true;
+}
+
 int refuseOutputOverInput(const std::string& output, const std::string& input,
                           const GlobalOptions& globals) {
   // Every file the command will read, as the readers will name it: `LOG#ID`

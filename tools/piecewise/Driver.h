@@ -18,6 +18,7 @@
 #include "piecewise/support/SourceBuffer.h"
 
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -97,6 +98,25 @@ private:
   bool busy_ = false;
   bool stop_ = false;
   int writerError_ = 0; ///< the first errno the writer met
+};
+
+/// A job run on a thread of its own beside the command's main work (split -o
+/// checks the plan's capture safety while it prints the split module).
+class BackgroundTask {
+public:
+  BackgroundTask() = default;
+  BackgroundTask(const BackgroundTask&) = delete;
+  BackgroundTask& operator=(const BackgroundTask&) = delete;
+  ~BackgroundTask() { join(); }
+
+  /// Starts `job` on a new thread; false, having run nothing, when the process
+  /// cannot have one (the caller then runs it itself).
+  bool start(std::function<void()> job);
+  /// Waits for the job; true when one was started (it has now finished).
+  bool join();
+
+private:
+  std::thread thread_;
 };
 
 /// `path` and the graph it names: `--graph ID` when given, else the `#ID` of a

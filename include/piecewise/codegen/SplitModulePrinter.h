@@ -6,7 +6,8 @@
 // one part at a time -- the stitching module first (its class holds the
 // pieces' nested classes after `forward`), then each piece, freed once
 // printed -- so the text equals printing the whole split module, and a split
-// of a million nodes never holds the whole split module.
+// of a million nodes never holds the whole split module. The pieces are
+// printed on a second thread while the next ones are built and verified.
 //
 // As a runnable Python file it also has a prelude (the imports and names that
 // print_readable() output assumes: `torch`, `device`, `inf`, ...) and an
@@ -47,6 +48,11 @@ struct SplitModulePrintOptions {
   /// (a failure; the callee has reported it).
   std::function<bool(std::string&)> flush;
   size_t flushBytes = size_t{8} << 20;
+  /// Print the pieces on a second thread while this one builds and verifies
+  /// the next (when the plan has more than a batch of pieces). The text, the
+  /// diagnostics and the calls to `flush` (made from that thread, one at a
+  /// time, in order) are the same either way.
+  bool threads = true;
 };
 
 /// Appends the split module of `plan` to `out`. Pre: plan.isFinalized(); the
