@@ -145,7 +145,11 @@ private:
         printed_.push_back(std::move(piece));
       if (!ok) {
         stopped_ = true;
-        toPrint_.clear(); // the builder frees them when it joins
+        // Unprinted, they are freed by the builder too.
+        for (Batch& rest : toPrint_)
+          for (std::unique_ptr<Module>& piece : rest)
+            printed_.push_back(std::move(piece));
+        toPrint_.clear();
         changed_.notify_all();
         return;
       }
