@@ -106,6 +106,23 @@ LogicalResult parseDims(std::string_view text, size_t& pos, Location loc, Graph&
   return failure();
 }
 
+/// Whether the text of a `Sym(...)`, which FX prints alike for SymInts and
+/// SymFloats, is a SymFloat's: a float literal (`0.250000000000000`, sympy's
+/// spelling of a specialized float) or a float symbol alone (`zf3`, `zuf0`).
+bool isSymFloatText(std::string_view inner) {
+  double d;
+  auto [end, ec] = std::from_chars(inner.data(), inner.data() + inner.size(), d);
+  if (ec == std::errc() && end == inner.data() + inner.size())
+    return true; // not an int: parseInt read those
+  size_t digits = inner.starts_with("zuf") ? 3 : inner.starts_with("zf") ? 2 : 0;
+  if (digits == 0 || inner.size() == digits)
+    return false;
+  for (size_t i = digits; i < inner.size(); ++i)
+    if (!ascii::isDigit(inner[i]))
+      return false;
+  return true;
+}
+
 } // namespace
 
 LogicalResult parseAnnotation(std::string_view text, Location loc, Graph& graph, Meta& meta,
@@ -128,6 +145,8 @@ LogicalResult parseAnnotation(std::string_view text, Location loc, Graph& graph,
       s.expr = SymExpr::symbolic(graph.intern(inner));
       if (inner == "True" || inner == "False")
         s.kind = SymKind::Bool;
+      else if (isSymFloatText(inner))
+        s.kind = SymKind::Float;
     }
     meta = Meta(s);
     return success();

@@ -275,3 +275,40 @@ def test_dump_dir_input_reads_back(tmp_path, piecewise_bin):
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert f"({LAYERS} splitting, {LAYERS + 1} compiled)" in out.stdout, out.stdout
+
+
+
+def test_report_page_of_regions_kept_as_calls_is_the_clis(piecewise_bin, tmp_path):
+    """The backend's report page of a graph whose MLP regions stay invoke_subgraph calls is
+    the page ``piecewise report`` writes for the backend's own dump of that graph (its
+    regions' bodies as nested classes): one driver behind both, and the dump keeps every
+    value's kind (a specialized float, ``Sym(0.250000000000000)``, reads back as a
+    SymFloat, as the backend knows it)."""
+    import json
+    import re
+
+    _run_backend(_model("mlp"), "eager", (1e-5, 1e-6), dump_dir=tmp_path / "d",
+                 report_dir=tmp_path / "r")
+    dump = (tmp_path / "d" / "graph_0" / "input.py").read_text()
+    assert "    class subgraph_0(torch.nn.Module):" in dump
+    (tmp_path / "graph_0.py").write_text(dump)  # the page's title is the file's name
+    subprocess.run([str(piecewise_bin), "report", "graph_0.py",
+                    "--splitting-ops=torch._C._nn.scaled_dot_product_attention",
+                    "--rematerialize-symints", "-o", "page.html"],
+                   cwd=tmp_path, check=True)
+
+    def data(path):
+        page = path.read_text()
+        m = re.search(r'<script id="report-data" type="application/json">(.*?)</script>', page,
+                      re.S)
+        return json.loads(m.group(1))
+
+    cli_data, be_data = data(tmp_path / "page.html"), data(tmp_path / "r" / "graph_0.html")
+    # As in test_backend_report.py: a tuple-valued node is only "opaque" to the text's reader.
+    names = cli_data["valueKinds"]
+    cli_kinds, be_kinds = cli_data["values"].pop("kind"), be_data["values"].pop("kind")
+    assert len(cli_kinds) == len(be_kinds)
+    assert {(names[c], names[b]) for c, b in zip(cli_kinds, be_kinds) if c != b} <= {
+        ("opaque", "tuple")}
+    assert "symfloat" in {names[b] for b in be_kinds}
+    assert cli_data == be_data
