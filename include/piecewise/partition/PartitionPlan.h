@@ -100,6 +100,8 @@ public:
   LogicalResult finalize(DiagnosticEngine& diag);
   bool isFinalized() const { return finalized_; }
   /// Computes every piece's structural hash (PieceHash.h). Pre: finalized.
+  /// A plan of 65,536 nodes or more hashes half of its pieces on a second
+  /// thread; the hashes are the same.
   void computeHashes();
   bool hasHashes() const { return hashed_; }
 
