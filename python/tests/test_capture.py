@@ -715,6 +715,69 @@ def test_random_hazard_graphs_agree_with_the_simulation(chunk):
     assert stats["graphs"] == 30 and all(stats.values()), stats
 
 
+# Random Dynamo graphs of values computed from fresh attention outputs (analysis/Effects.h
+# rule 8): values of new storage (clone, activations, arithmetic, softmax, cat, linear,
+# zeros_like(o).copy_(o)) and values that are o or a view of it (transpose, float of a float,
+# contiguous of a contiguous tensor, detach, expand, basic indexing), read by later captured
+# pieces. Each "may alias" op here does alias on these inputs, so the check must report
+# exactly the reads whose address moves: none missed, and none of a value of new storage
+# (the inflated count a Tensor method or torch callable taken to alias all its inputs gave).
+
+_DYNAMO_NEW = ["{a}.clone()", "torch.relu({a})", "{a} + 1", "{a} * {b}",
+               "torch.zeros_like({a}).copy_({a})", "{a}.softmax(-1)", "torch.tanh({a})",
+               "F.silu({a})", "{a}.sum(-1, keepdim=True) + {a}", "F.linear({a}, w)",
+               "torch.cat([{a}, {b}], 1)[:, :2]", "{a}.max(-1)[0].unsqueeze(-1) * {a}",
+               "{a}.sub({b}).abs()"]
+_DYNAMO_ALIAS = ["{a}.transpose(1, 2).transpose(1, 2)", "{a}.float()", "{a}.contiguous()",
+                 "{a}.detach()", "{a}.expand(1, 2, 4, 16)", "{a}[:, :]",
+                 "torch.reshape({a}, (1, 2, 4, 16))", "{a}.unsqueeze(0).squeeze(0)",
+                 "{a}.view(1, 2, 4, 16)"]
+
+
+def _dynamo_values_program(seed):
+    rng = random.Random(seed)
+    body, pool = ["q = x @ w"], ["q"]
+    for k in range(rng.randint(4, 8)):
+        a, b = rng.choice(pool[-3:]), rng.choice(pool)
+        kind = rng.choice(["attn", "attn", "new", "new", "alias"])
+        if kind == "attn":
+            rhs = f"F.scaled_dot_product_attention({a}, {b}, {a})"
+        else:
+            rhs = rng.choice(_DYNAMO_NEW if kind == "new" else _DYNAMO_ALIAS).format(a=a, b=b)
+        body.append(f"t{k} = {rhs}")
+        pool.append(f"t{k}")
+    outs = sorted(set(rng.sample(pool[1:], min(3, len(pool) - 1))) | {pool[-1]})
+    src = "def f(x, w):\n" + "".join(f"    {line}\n" for line in body) + \
+        f"    return ({', '.join(outs)},)\n"
+    ns = {"torch": torch, "F": F}
+    exec(src, ns)
+    return src, ns["f"]
+
+
+def test_dynamo_values_of_new_storage_are_not_views():
+    stats = {"graphs": 0, "moved": 0, "found": 0}
+    for seed in range(40):
+        src, f = _dynamo_values_program(seed)
+        g = torch.Generator().manual_seed(seed)
+        inputs = (torch.randn(1, 2, 4, 16, generator=g), torch.randn(16, 16, generator=g))
+        gm = _dynamo(f, *inputs)
+        if not any("scaled_dot_product" in str(n.target) for n in gm.graph.nodes):
+            continue
+        try:
+            report, sim = _agree_sim(gm, [F.scaled_dot_product_attention], inputs, seed=seed)
+            found = {(r.piece, r.value) for r in report.unstable_reads}
+            harmless = {tuple(m) for m in sim.metadata_only}
+            assert found <= set(map(tuple, sim.moved)) | harmless, \
+                f"reads reported whose address does not move: " \
+                f"{sorted(found - set(map(tuple, sim.moved)) - harmless)}"
+        except AssertionError as e:
+            raise AssertionError(f"seed {seed}:\n{src}\n{gm.code}\n{e}") from None
+        stats["graphs"] += 1
+        stats["moved"] += len(sim.moved)
+        stats["found"] += len(found)
+    assert stats["graphs"] >= 30 and stats["moved"] >= 20, stats
+
+
 # --------------------------------------------------------------------------------------
 # Files: examples, lit inputs, corpus (CLI check-capture vs the simulation, own process)
 
