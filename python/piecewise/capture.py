@@ -286,8 +286,9 @@ def make_capture_safe(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = N
         break_ops=ops if break_ops is not None else None, static_inputs=static_inputs)
     if not result["ok"]:
         raise CaptureFixError(list(result["errors"]), result["text"])
+    fix = json.loads(result["json"])["fix"]  # `check-capture --fix --json`'s member
     new = _fx.to_graph_module(ir)
     new.meta.update(gm.meta)
-    new.meta["piecewise_capture_copies"] = [CaptureCopy(**c) for c in result["copies"]]
-    new.meta["piecewise_capture_bytes_per_step"] = result["bytes_per_step"]
+    new.meta["piecewise_capture_copies"] = [CaptureCopy(**c) for c in fix["copies"]]
+    new.meta["piecewise_capture_bytes_per_step"] = fix["bytes_per_step"]
     return new
