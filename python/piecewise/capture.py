@@ -168,9 +168,8 @@ def check_capture(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = None,
     ir = _fx.to_ir(gm).core
     # A pattern that matches no node leaves its op inside a captured piece: say so, as
     # split_graph and the CLI do (never a silent "capture-safe").
-    for message in _fx._core.unmatched_splitting_ops(ir, ops) if warn_unmatched else ():
-        if break_ops is not None:
-            message = "break op" + message[len("splitting op"):]
+    kind = "splitting" if splitting_ops is not None else "break"
+    for message in _fx._core.unmatched_splitting_ops(ir, ops, kind) if warn_unmatched else ():
         warnings.warn(f"piecewise: {message}", stacklevel=2)
     text, summary = _fx._core.check_capture(
         ir,

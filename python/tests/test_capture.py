@@ -556,6 +556,38 @@ def test_unmatched_or_unnamed_ops_are_never_silently_safe():
         piecewise.check_capture(gm, splitting_ops=[Unnamed()])
 
 
+@pytest.mark.parametrize("kind", ["splitting", "break"])
+def test_python_and_cli_print_the_same_unmatched_note(kind, piecewise_bin, tmp_path):
+    """One wording of the note for an op that matches no node: check_capture's warning is
+    the CLI's note, word for word ("break op ..." under breakable capture), both made by
+    the C++ function behind _core.unmatched_splitting_ops."""
+    def f(x, w, wo):
+        q, k, v = _qkv(x, w)
+        return (ops.attn(q, k, v, "layers.0.attn") @ wo).relu()
+
+    gm = _trace(f, *_x())
+    patterns = ["capturetest::atn", "nothere::qqqqqqqq"]  # a typo of an op it has, and nothing
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        piecewise.check_capture(gm, **{f"{kind}_ops": patterns})
+    py_notes = [str(w.message).removeprefix("piecewise: ") for w in caught
+                if "matches no node" in str(w.message)]
+    (tmp_path / "g.py").write_text(piecewise.fx.to_ir(gm).print())
+    (tmp_path / "schemas.txt").write_text(str(ops.attn.default._schema) + "\n")
+    cli = subprocess.run([str(piecewise_bin), "--schema-file", str(tmp_path / "schemas.txt"),
+                          "check-capture", str(tmp_path / "g.py"),
+                          f"--{kind}-ops=" + ",".join(patterns)], capture_output=True, text=True)
+    cli_notes = [line.split(": note: ", 1)[1] for line in cli.stderr.splitlines()
+                 if "matches no node" in line]
+    assert py_notes == cli_notes and len(cli_notes) == 2, (py_notes, cli.stderr)
+    assert cli_notes[0].startswith(f"{kind} op 'capturetest::atn' matches no node of the graph; "
+                                   "similar ops it has: capturetest::attn.default"), cli_notes
+    assert cli_notes[1] == (f"{kind} op 'nothere::qqqqqqqq' matches no node of the graph; "
+                            "it has no similar op")
+    with pytest.raises(ValueError, match="kind is 'splitting' or 'break'"):
+        piecewise.fx._core.unmatched_splitting_ops(piecewise.fx.to_ir(gm).core, patterns, "cut")
+
+
 def _symbolic(fn, *inputs):
     return make_fx(fn, tracing_mode="symbolic")(*inputs)
 
