@@ -220,103 +220,212 @@ bool isPureCallable(std::string_view t) {
                   t);
 }
 
-/// Out-of-place Tensor methods (no trailing `_`) that have no effect but their value.
-bool isPureMethod(std::string_view m) {
-  return contains({"size",
-                   "dim",
-                   "numel",
-                   "stride",
-                   "view",
-                   "view_as",
-                   "reshape",
-                   "reshape_as",
-                   "contiguous",
-                   "transpose",
-                   "permute",
-                   "t",
-                   "unsqueeze",
-                   "squeeze",
-                   "expand",
-                   "expand_as",
-                   "flatten",
-                   "unflatten",
-                   "narrow",
-                   "chunk",
-                   "split",
-                   "unbind",
-                   "select",
-                   "float",
-                   "half",
-                   "bfloat16",
-                   "double",
-                   "int",
-                   "long",
-                   "bool",
-                   "to",
-                   "type_as",
-                   "clone",
-                   "detach",
-                   "mean",
-                   "sum",
-                   "softmax",
-                   "log_softmax",
-                   "pow",
-                   "sqrt",
-                   "rsqrt",
-                   "exp",
-                   "sigmoid",
-                   "tanh",
-                   "relu",
-                   "matmul",
-                   "mm",
-                   "bmm",
-                   "add",
-                   "sub",
-                   "mul",
-                   "div",
-                   "neg",
-                   "abs",
-                   "masked_fill",
-                   "new_zeros",
-                   "new_ones",
-                   "new_full",
-                   "new_empty",
-                   "repeat",
-                   "cumsum",
-                   "argmax",
-                   "max",
-                   "min",
-                   "amax",
-                   "amin",
-                   "topk",
-                   "sort",
-                   "gather",
-                   "index_select",
-                   "is_contiguous",
-                   "get_device",
-                   "element_size",
-                   "item",
-                   "square",
-                   "silu",
-                   "gelu",
-                   "cos",
-                   "sin",
-                   "norm",
-                   "all",
-                   "any",
-                   "eq",
-                   "ne",
-                   "lt",
-                   "le",
-                   "gt",
-                   "ge",
-                   "where",
-                   "cpu",
-                   "cuda",
-                   "float16",
-                   "is_floating_point",
-                   "type"},
-                  m);
+/// What a Dynamo-level call returns, by the name of its Tensor method or
+/// torch callable (rule 8): the one place these names are listed.
+enum class ReturnedStorage : uint8_t {
+  Unknown,    ///< not listed
+  New,        ///< always new storage (or a Python value): aliases nothing
+  FirstOrView ///< may be its self / first tensor, or a view of it
+};
+
+/// Out-of-place Tensor methods (no trailing `_`) by what they return. Not
+/// here: the metadata readers and `expand_as`, `view_as`, `to`, ... (rule 7).
+ReturnedStorage methodReturns(std::string_view m) {
+  // Each allocates its result (an arithmetic, elementwise, reduction, matmul,
+  // softmax or activation, a gather, a copy) or returns a Python value.
+  if (contains({"clone",        "add",          "sub",         "mul",        "div",
+                "true_divide",  "floor_divide", "remainder",   "fmod",       "pow",
+                "neg",          "abs",          "square",      "sqrt",       "rsqrt",
+                "reciprocal",   "exp",          "log",         "log1p",      "expm1",
+                "sin",          "cos",          "tanh",        "sigmoid",    "relu",
+                "silu",         "gelu",         "erf",         "floor",      "ceil",
+                "round",        "sign",         "clamp",       "clamp_min",  "clamp_max",
+                "maximum",      "minimum",      "lerp",        "where",      "masked_fill",
+                "eq",           "ne",           "lt",          "le",         "gt",
+                "ge",           "logical_not",  "logical_and", "logical_or", "bitwise_and",
+                "bitwise_or",   "bitwise_not",  "isnan",       "isinf",      "isfinite",
+                "sum",          "mean",         "prod",        "var",        "std",
+                "norm",         "all",          "any",         "amax",       "amin",
+                "argmax",       "argmin",       "max",         "min",        "topk",
+                "sort",         "cumsum",       "cumprod",     "logsumexp",  "softmax",
+                "log_softmax",  "matmul",       "mm",          "bmm",        "mv",
+                "dot",          "outer",        "addmm",       "baddbmm",    "gather",
+                "index_select", "scatter",      "scatter_add", "index_add",  "index_copy",
+                "index_fill",   "repeat",       "tril",        "triu",       "flip",
+                "item"},
+               m))
+    return ReturnedStorage::New;
+  // Each may hand back self itself (`x.float()` of a float tensor,
+  // `x.contiguous()` of a contiguous one) or a view of it.
+  if (contains({"view",         "reshape",
+                "contiguous",   "transpose",
+                "swapaxes",     "permute",
+                "movedim",      "t",
+                "unsqueeze",    "squeeze",
+                "expand",       "flatten",
+                "unflatten",    "ravel",
+                "narrow",       "select",
+                "diagonal",     "unfold",
+                "as_strided",   "chunk",
+                "split",        "split_with_sizes",
+                "tensor_split", "unbind",
+                "detach",       "float",
+                "half",         "bfloat16",
+                "double",       "int",
+                "long",         "short",
+                "char",         "byte",
+                "bool",         "type",
+                "cpu",          "cuda",
+                "conj",         "resolve_conj",
+                "resolve_neg"},
+               m))
+    return ReturnedStorage::FirstOrView;
+  return ReturnedStorage::Unknown;
+}
+
+/// torch callables (a Dynamo graph's call_function targets) by what they
+/// return, when called without `out=` or `inplace=True` (EffectAnalysis::of
+/// checks the node). Random ones (`dropout`, which also returns its input
+/// when not training), ones that may write an argument (`embedding` with
+/// `max_norm`) and ones that may return an input by an argument's value
+/// (`einsum('ij->ji', x)`, `pad`) are not here: they stay opaque.
+ReturnedStorage functionReturns(std::string_view t) {
+  if (contains({"torch.add",
+                "torch.sub",
+                "torch.mul",
+                "torch.div",
+                "torch.pow",
+                "torch.neg",
+                "torch.abs",
+                "torch.square",
+                "torch.sqrt",
+                "torch.rsqrt",
+                "torch.exp",
+                "torch.log",
+                "torch.sin",
+                "torch.cos",
+                "torch.tanh",
+                "torch.sigmoid",
+                "torch.relu",
+                "torch.erf",
+                "torch.clamp",
+                "torch.maximum",
+                "torch.minimum",
+                "torch.where",
+                "torch.masked_fill",
+                "torch.sum",
+                "torch.mean",
+                "torch.var",
+                "torch.std",
+                "torch.amax",
+                "torch.amin",
+                "torch.argmax",
+                "torch.argmin",
+                "torch.max",
+                "torch.min",
+                "torch.topk",
+                "torch.sort",
+                "torch.cumsum",
+                "torch.logsumexp",
+                "torch.softmax",
+                "torch.log_softmax",
+                "torch.matmul",
+                "torch.mm",
+                "torch.bmm",
+                "torch.addmm",
+                "torch.baddbmm",
+                "torch.outer",
+                "torch.cat",
+                "torch.concat",
+                "torch.concatenate",
+                "torch.stack",
+                "torch.gather",
+                "torch.index_select",
+                "torch.tril",
+                "torch.triu",
+                "torch.flip",
+                "torch.clone",
+                "torch.layer_norm",
+                "torch.rms_norm",
+                "torch.conv1d",
+                "torch.conv2d",
+                "torch.conv3d",
+                "torch.nn.functional.relu",
+                "torch.nn.functional.silu",
+                "torch.nn.functional.gelu",
+                "torch.nn.functional.softmax",
+                "torch.nn.functional.log_softmax",
+                "torch.nn.functional.linear",
+                "torch.nn.functional.layer_norm",
+                "torch.nn.functional.rms_norm",
+                "torch.nn.functional.group_norm",
+                "torch.nn.functional.normalize",
+                "torch._C._nn.linear",
+                "torch._C._nn.gelu",
+                "torch._C._nn.silu"},
+               t))
+    return ReturnedStorage::New;
+  if (contains({"torch.reshape",
+                "torch.flatten",
+                "torch.ravel",
+                "torch.transpose",
+                "torch.swapaxes",
+                "torch.permute",
+                "torch.movedim",
+                "torch.t",
+                "torch.squeeze",
+                "torch.unsqueeze",
+                "torch.narrow",
+                "torch.select",
+                "torch.diagonal",
+                "torch.as_strided",
+                "torch.broadcast_to",
+                "torch.split",
+                "torch.functional.split",
+                "torch.chunk",
+                "torch.tensor_split",
+                "torch.unbind",
+                "torch.detach",
+                "torch.view_as_real",
+                "torch.view_as_complex"},
+               t))
+    return ReturnedStorage::FirstOrView;
+  return ReturnedStorage::Unknown;
+}
+
+/// Multi-output calls among the New ones (`x.max(dim)`, `x.topk(k)`):
+/// their elements are new storage too.
+bool returnsNewElements(std::string_view name) {
+  return contains({"max", "min", "topk", "sort"}, name);
+}
+
+/// The `operator.*` callables by what they return (rule 8): arithmetic,
+/// comparisons and bitwise operators allocate (on tensors) or compute a
+/// Python value; `operator.pos` (`+x`: torch.positive) returns its operand.
+/// `operator.getitem` (a view, an element or a gather, decided per node:
+/// EffectAnalysis::isPlainView) keeps aliasing every input.
+ReturnedStorage operatorReturns(std::string_view t) {
+  if (t == "operator.getitem")
+    return ReturnedStorage::Unknown;
+  if (t == "operator.pos")
+    return ReturnedStorage::FirstOrView;
+  return t.starts_with("math.") ? ReturnedStorage::Unknown : ReturnedStorage::New;
+}
+
+/// Sets what a call listed by rule 8 aliases.
+void setReturned(NodeEffects& e, ReturnedStorage r, std::string_view name) {
+  switch (r) {
+  case ReturnedStorage::New:
+    e.aliases = AliasKind::Fresh;
+    e.freshElements = returnsNewElements(name);
+    break;
+  case ReturnedStorage::FirstOrView:
+    e.aliases = AliasKind::FirstArg;
+    break;
+  case ReturnedStorage::Unknown:
+    e.aliases = AliasKind::AllInputs;
+    break;
+  }
 }
 
 /// Ops whose result may share an input's storage although their schema says
@@ -458,6 +567,9 @@ EffectAnalysis::EffectAnalysis(const OpRegistry* registry)
   metadataAttribute_.removable = true;
   metadataAttribute_.cseCandidate = true;
   metadataAttribute_.metadataReads = MetadataReadKind::FirstArg;
+  aliasingOperator_.removable = true;
+  aliasingOperator_.cseCandidate = true;
+  aliasingOperator_.aliases = AliasKind::AllInputs;
 }
 
 const FunctionSchema* EffectAnalysis::schemaFor(Symbol target) {
@@ -475,8 +587,10 @@ const FunctionSchema* EffectAnalysis::schemaOf(const Node& node) {
   return schemaFor(node.target());
 }
 
-NodeEffects EffectAnalysis::classify(const Node& node) {
-  NodeEffects e = classifyEffects(node);
+NodeEffects EffectAnalysis::classify(const Node& node, ArgumentGuard failed) {
+  NodeEffects e = failed == ArgumentGuard::None               ? classifyEffects(node)
+                  : failed == ArgumentGuard::SequenceOperands ? aliasingOperator_
+                                                              : opaque_;
   if (node.op() == OpKind::CallFunction || node.op() == OpKind::CallMethod) {
     std::string_view name = propertyName(node);
     // A Python callable other than torch's own (`mylib.empty`) is not known by name.
@@ -526,15 +640,20 @@ NodeEffects EffectAnalysis::classifyEffects(const Node& node) {
       e.metadataReads = MetadataReadKind::SecondArg;
       return e;
     }
-    e.aliases = AliasKind::AllInputs;
     if (t.ends_with("_")) {
+      // In place: returns its self (`set_` makes self share its source).
+      e.aliases = t == "set_" ? AliasKind::AllInputs : AliasKind::FirstArg;
       e.writes = WriteKind::FirstArg;
       e.keepsOrder = true;
       return e;
     }
-    if (!isPureMethod(t))
+    ReturnedStorage r = methodReturns(t);
+    if (r == ReturnedStorage::Unknown)
       return opaque_;
+    // Rule 8: new storage, or self / a view of it.
     e.removable = true;
+    setReturned(e, r, t);
+    e.guard = ArgumentGuard::OutOrInPlace;
     return e;
   }
   case OpKind::CallFunction: {
@@ -567,12 +686,28 @@ NodeEffects EffectAnalysis::classifyEffects(const Node& node) {
       e.metadataReads = MetadataReadKind::FirstArg;
       return e;
     }
-    if (!isPureCallable(t))
+    if (isPureCallable(t)) {
+      NodeEffects e;
+      e.removable = true;
+      e.cseCandidate = true;
+      e.aliases = AliasKind::AllInputs;
+      if (t.starts_with("operator.")) {
+        ReturnedStorage r = operatorReturns(t);
+        setReturned(e, r, {});
+        // `[a] + [b]`, `(a,) * 2`: a sequence holds its operands.
+        if (r == ReturnedStorage::New)
+          e.guard = ArgumentGuard::SequenceOperands;
+      }
+      return e;
+    }
+    ReturnedStorage r = t.starts_with("torch.") ? functionReturns(t) : ReturnedStorage::Unknown;
+    if (r == ReturnedStorage::Unknown)
       return opaque_;
+    // Rule 8: a pure torch callable, new storage or its first tensor / a view of it.
     NodeEffects e;
     e.removable = true;
-    e.cseCandidate = true;
-    e.aliases = AliasKind::AllInputs;
+    setReturned(e, r, propertyName(node));
+    e.guard = ArgumentGuard::OutOrInPlace;
     return e;
   }
   }
@@ -634,11 +769,39 @@ const NodeEffects& EffectAnalysis::of(const Node& node) {
       isMetadataAttribute(node.args()[1].getSymbol().str()))
     return metadataAttribute_;
   uint64_t key =
-      (reinterpret_cast<uint64_t>(node.target().data()) << 3) ^ static_cast<uint64_t>(node.op());
+      (reinterpret_cast<uint64_t>(node.target().data()) << 5) ^ static_cast<uint64_t>(node.op());
   auto it = cache_.find(key);
   if (it == cache_.end())
-    it = cache_.emplace(key, classify(node)).first;
+    it = cache_.emplace(key, classify(node, ArgumentGuard::None)).first;
+  if (it->second.guard == ArgumentGuard::None || holdsGuard(node, it->second))
+    return it->second;
+  // Rule 8's answer does not hold for this call: the conservative one, cached
+  // under a key no plain entry has (bits 3-4; the op kind takes bits 0-2).
+  ArgumentGuard failed = it->second.guard;
+  key |= static_cast<uint64_t>(failed) << 3;
+  it = cache_.find(key);
+  if (it == cache_.end())
+    it = cache_.emplace(key, classify(node, failed)).first;
   return it->second;
+}
+
+bool EffectAnalysis::holdsGuard(const Node& node, const NodeEffects& e) const {
+  if (e.guard == ArgumentGuard::SequenceOperands) {
+    ValueKind k = classifyValue(node, registry_);
+    return k == ValueKind::Tensor || k == ValueKind::SymInt || k == ValueKind::SymFloat ||
+           k == ValueKind::SymBool || k == ValueKind::Int || k == ValueKind::Float ||
+           k == ValueKind::Bool;
+  }
+  if (const Argument* out = node.kwarg("out"); out && !out->isNone())
+    return false;
+  if (const Argument* inplace = node.kwarg("inplace");
+      inplace && !(inplace->kind() == Argument::Kind::Bool && !inplace->getBool()))
+    return false;
+  if (node.target().str().starts_with("torch.nn.functional."))
+    for (size_t i = 1; i < node.args().size(); ++i)
+      if (node.args()[i].kind() == Argument::Kind::Bool && node.args()[i].getBool())
+        return false;
+  return e.aliases != AliasKind::FirstArg || (!node.args().empty() && node.args()[0].isNode());
 }
 
 bool EffectAnalysis::isMetadataOnlyArgument(const Node& node, const NodeEffects& e,

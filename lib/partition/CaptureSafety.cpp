@@ -736,9 +736,19 @@ std::string describeUncapturableOp(const UncapturableOp& op, const PartitionPlan
 }
 
 std::string fixForUncapturableOp(const UncapturableOp& op) {
-  std::string eager = fmt::format("make '{}' a splitting op (or a break op) so that it runs "
-                                  "eagerly between captures",
-                                  callName(op.node));
+  // Splitting and break ops match call_function targets: a Tensor method
+  // (Dynamo's `.item()`) cannot be one, but a custom op wrapping it can.
+  std::string eager =
+      op.node->op() == OpKind::CallMethod
+          ? fmt::format("'{}' is a method call, which no splitting op matches (they match "
+                        "call_function targets): move it out of the compiled code (compute the "
+                        "value before calling the model and pass it in), or wrap it in a custom "
+                        "op (torch.library.custom_op) and make that op a splitting op (or a "
+                        "break op) so that it runs eagerly between captures",
+                        callName(op.node))
+          : fmt::format("make '{}' a splitting op (or a break op) so that it runs eagerly "
+                        "between captures",
+                        callName(op.node));
   switch (op.cause) {
   case UnstableCause::HostSync:
     return eager + ", or keep the value on the device (a 0-d tensor instead of a Python number)";

@@ -123,8 +123,8 @@ bool shareLongWord(std::string_view a, std::string_view b) {
 
 } // namespace
 
-std::vector<std::string> unmatchedSplittingOps(const Graph& graph,
-                                               const SplittingOpOptions& options) {
+std::vector<std::string>
+unmatchedSplittingOps(const Graph& graph, const SplittingOpOptions& options, OpPatternKind kind) {
   std::vector<std::string> notes;
   SplittingOpMatcher matcher(options.splittingOps, options.matchFunctionalizedOps);
   if (matcher.empty())
@@ -179,7 +179,9 @@ std::vector<std::string> unmatchedSplittingOps(const Graph& graph,
     }
     std::stable_sort(similar.begin(), similar.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::string message = fmt::format("splitting op '{}' matches no node of the graph", pattern);
+    std::string message =
+        fmt::format("{} op '{}' matches no node of the graph",
+                    kind == OpPatternKind::Break ? "break" : "splitting", pattern);
     if (similar.empty()) {
       message += "; it has no similar op";
     } else {

@@ -168,9 +168,8 @@ def check_capture(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = None,
     ir = _fx.to_ir(gm).core
     # A pattern that matches no node leaves its op inside a captured piece: say so, as
     # split_graph and the CLI do (never a silent "capture-safe").
-    for message in _fx._core.unmatched_splitting_ops(ir, ops) if warn_unmatched else ():
-        if break_ops is not None:
-            message = "break op" + message[len("splitting op"):]
+    kind = "splitting" if splitting_ops is not None else "break"
+    for message in _fx._core.unmatched_splitting_ops(ir, ops, kind) if warn_unmatched else ():
         warnings.warn(f"piecewise: {message}", stacklevel=2)
     text, summary = _fx._core.check_capture(
         ir,
@@ -286,8 +285,9 @@ def make_capture_safe(gm: tfx.GraphModule, splitting_ops: Optional[Sequence] = N
         break_ops=ops if break_ops is not None else None, static_inputs=static_inputs)
     if not result["ok"]:
         raise CaptureFixError(list(result["errors"]), result["text"])
+    fix = json.loads(result["json"])["fix"]  # `check-capture --fix --json`'s member
     new = _fx.to_graph_module(ir)
     new.meta.update(gm.meta)
-    new.meta["piecewise_capture_copies"] = [CaptureCopy(**c) for c in result["copies"]]
-    new.meta["piecewise_capture_bytes_per_step"] = result["bytes_per_step"]
+    new.meta["piecewise_capture_copies"] = [CaptureCopy(**c) for c in fix["copies"]]
+    new.meta["piecewise_capture_bytes_per_step"] = fix["bytes_per_step"]
     return new

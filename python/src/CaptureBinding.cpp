@@ -18,7 +18,11 @@
 //                           static_inputs="all") -> dict
 //
 // The automatic fix (partition/CaptureSafeCopies.h) on an IRGraph, in place;
-// piecewise.make_capture_safe exports the result into a new GraphModule.
+// piecewise.make_capture_safe exports the result into a new GraphModule. On
+// success the dict holds the JSON `check-capture --fix --json` prints (the
+// check of the fixed graph and its `fix` member: the copies), rendered by the
+// same function (partition/CaptureCheckReport.h), so that the copies have one
+// writer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,10 +51,6 @@ namespace {
   if (!diag.diagnostics().empty())
     msg += ":\n" + diag.renderAll();
   throw std::runtime_error(msg);
-}
-
-std::string str(const Node* n) {
-  return std::string(n->name().str());
 }
 
 StaticInputs staticInputsFrom(const std::string& s) {
@@ -96,9 +96,9 @@ py::tuple checkCaptureIR(IRGraph& ir, const std::optional<std::vector<std::strin
 
 /// `_core.make_capture_safe`: partition/CaptureSafeCopies.h's makeCaptureSafe
 /// on an imported graph, in place, with the extension's registry (aten and
-/// the schemas of the custom ops the import met). Returns
-/// {"ok": True, "copies": [{"value", "buffer", "copy", "copy_back", "bytes"}],
-///  "bytes_per_step"} or {"ok": False, "errors": [messages], "text": rendered}.
+/// the schemas of the custom ops the import met). Returns {"ok": True,
+/// "json": what `check-capture --fix --json` prints} or {"ok": False,
+/// "errors": [messages], "text": rendered}.
 py::dict makeCaptureSafeIR(IRGraph& ir, const std::optional<std::vector<std::string>>& splittingOps,
                            const std::optional<std::vector<std::string>>& breakOps,
                            const std::string& staticInputs) {
@@ -126,18 +126,11 @@ py::dict makeCaptureSafeIR(IRGraph& ir, const std::optional<std::vector<std::str
     out["text"] = diag.renderAll();
     return out;
   }
-  py::list copies;
-  for (const CaptureCopy& c : result->fix.copies) {
-    py::dict d;
-    d["value"] = str(c.value);
-    d["buffer"] = str(c.buffer);
-    d["copy"] = str(c.copy);
-    d["copy_back"] = c.copyBack ? py::object(py::str(str(c.copyBack))) : py::object(py::none());
-    d["bytes"] = c.bytes;
-    copies.append(d);
-  }
-  out["copies"] = copies;
-  out["bytes_per_step"] = result->fix.bytesPerStep;
+  CaptureJsonOptions json;
+  json.breakable = options.breakable;
+  json.staticInputs = options.check.staticInputs;
+  json.fix = &result->fix;
+  out["json"] = renderCaptureJson(result->check, result->plan, json);
   return out;
 }
 

@@ -24,6 +24,7 @@
 #include <pybind11/stl.h>
 
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -259,14 +260,18 @@ void bindIRGraph(py::module_& m) {
 
   m.def(
       "unmatched_splitting_ops",
-      [](IRGraph& ir, const std::vector<std::string>& ops) {
+      [](IRGraph& ir, const std::vector<std::string>& ops, const std::string& kind) {
+        if (kind != "splitting" && kind != "break")
+          throw std::invalid_argument("kind is 'splitting' or 'break'");
         SplittingOpOptions options;
         options.splittingOps = ops;
-        return unmatchedSplittingOps(ir.graph(), options);
+        return unmatchedSplittingOps(
+            ir.graph(), options, kind == "break" ? OpPatternKind::Break : OpPatternKind::Splitting);
       },
-      py::arg("ir"), py::arg("splitting_ops"),
-      "One message per splitting op that matches no node of a graph with calls, naming the "
-      "similar ops the graph has.");
+      py::arg("ir"), py::arg("splitting_ops"), py::arg("kind") = "splitting",
+      "One message per splitting op (kind='splitting') or break op (kind='break') that "
+      "matches no node of a graph with calls, naming the similar ops the graph has: the "
+      "CLI's note.");
 }
 
 } // namespace piecewise::python

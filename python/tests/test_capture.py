@@ -556,6 +556,38 @@ def test_unmatched_or_unnamed_ops_are_never_silently_safe():
         piecewise.check_capture(gm, splitting_ops=[Unnamed()])
 
 
+@pytest.mark.parametrize("kind", ["splitting", "break"])
+def test_python_and_cli_print_the_same_unmatched_note(kind, piecewise_bin, tmp_path):
+    """One wording of the note for an op that matches no node: check_capture's warning is
+    the CLI's note, word for word ("break op ..." under breakable capture), both made by
+    the C++ function behind _core.unmatched_splitting_ops."""
+    def f(x, w, wo):
+        q, k, v = _qkv(x, w)
+        return (ops.attn(q, k, v, "layers.0.attn") @ wo).relu()
+
+    gm = _trace(f, *_x())
+    patterns = ["capturetest::atn", "nothere::qqqqqqqq"]  # a typo of an op it has, and nothing
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        piecewise.check_capture(gm, **{f"{kind}_ops": patterns})
+    py_notes = [str(w.message).removeprefix("piecewise: ") for w in caught
+                if "matches no node" in str(w.message)]
+    (tmp_path / "g.py").write_text(piecewise.fx.to_ir(gm).print())
+    (tmp_path / "schemas.txt").write_text(str(ops.attn.default._schema) + "\n")
+    cli = subprocess.run([str(piecewise_bin), "--schema-file", str(tmp_path / "schemas.txt"),
+                          "check-capture", str(tmp_path / "g.py"),
+                          f"--{kind}-ops=" + ",".join(patterns)], capture_output=True, text=True)
+    cli_notes = [line.split(": note: ", 1)[1] for line in cli.stderr.splitlines()
+                 if "matches no node" in line]
+    assert py_notes == cli_notes and len(cli_notes) == 2, (py_notes, cli.stderr)
+    assert cli_notes[0].startswith(f"{kind} op 'capturetest::atn' matches no node of the graph; "
+                                   "similar ops it has: capturetest::attn.default"), cli_notes
+    assert cli_notes[1] == (f"{kind} op 'nothere::qqqqqqqq' matches no node of the graph; "
+                            "it has no similar op")
+    with pytest.raises(ValueError, match="kind is 'splitting' or 'break'"):
+        piecewise.fx._core.unmatched_splitting_ops(piecewise.fx.to_ir(gm).core, patterns, "cut")
+
+
 def _symbolic(fn, *inputs):
     return make_fx(fn, tracing_mode="symbolic")(*inputs)
 
@@ -713,6 +745,69 @@ def test_random_hazard_graphs_agree_with_the_simulation(chunk):
         stats["baked"] += len(sim.baked)
     # The sample exercises every relation.
     assert stats["graphs"] == 30 and all(stats.values()), stats
+
+
+# Random Dynamo graphs of values computed from fresh attention outputs (analysis/Effects.h
+# rule 8): values of new storage (clone, activations, arithmetic, softmax, cat, linear,
+# zeros_like(o).copy_(o)) and values that are o or a view of it (transpose, float of a float,
+# contiguous of a contiguous tensor, detach, expand, basic indexing), read by later captured
+# pieces. Each "may alias" op here does alias on these inputs, so the check must report
+# exactly the reads whose address moves: none missed, and none of a value of new storage
+# (the inflated count a Tensor method or torch callable taken to alias all its inputs gave).
+
+_DYNAMO_NEW = ["{a}.clone()", "torch.relu({a})", "{a} + 1", "{a} * {b}",
+               "torch.zeros_like({a}).copy_({a})", "{a}.softmax(-1)", "torch.tanh({a})",
+               "F.silu({a})", "{a}.sum(-1, keepdim=True) + {a}", "F.linear({a}, w)",
+               "torch.cat([{a}, {b}], 1)[:, :2]", "{a}.max(-1)[0].unsqueeze(-1) * {a}",
+               "{a}.sub({b}).abs()"]
+_DYNAMO_ALIAS = ["{a}.transpose(1, 2).transpose(1, 2)", "{a}.float()", "{a}.contiguous()",
+                 "{a}.detach()", "{a}.expand(1, 2, 4, 16)", "{a}[:, :]",
+                 "torch.reshape({a}, (1, 2, 4, 16))", "{a}.unsqueeze(0).squeeze(0)",
+                 "{a}.view(1, 2, 4, 16)"]
+
+
+def _dynamo_values_program(seed):
+    rng = random.Random(seed)
+    body, pool = ["q = x @ w"], ["q"]
+    for k in range(rng.randint(4, 8)):
+        a, b = rng.choice(pool[-3:]), rng.choice(pool)
+        kind = rng.choice(["attn", "attn", "new", "new", "alias"])
+        if kind == "attn":
+            rhs = f"F.scaled_dot_product_attention({a}, {b}, {a})"
+        else:
+            rhs = rng.choice(_DYNAMO_NEW if kind == "new" else _DYNAMO_ALIAS).format(a=a, b=b)
+        body.append(f"t{k} = {rhs}")
+        pool.append(f"t{k}")
+    outs = sorted(set(rng.sample(pool[1:], min(3, len(pool) - 1))) | {pool[-1]})
+    src = "def f(x, w):\n" + "".join(f"    {line}\n" for line in body) + \
+        f"    return ({', '.join(outs)},)\n"
+    ns = {"torch": torch, "F": F}
+    exec(src, ns)
+    return src, ns["f"]
+
+
+def test_dynamo_values_of_new_storage_are_not_views():
+    stats = {"graphs": 0, "moved": 0, "found": 0}
+    for seed in range(40):
+        src, f = _dynamo_values_program(seed)
+        g = torch.Generator().manual_seed(seed)
+        inputs = (torch.randn(1, 2, 4, 16, generator=g), torch.randn(16, 16, generator=g))
+        gm = _dynamo(f, *inputs)
+        if not any("scaled_dot_product" in str(n.target) for n in gm.graph.nodes):
+            continue
+        try:
+            report, sim = _agree_sim(gm, [F.scaled_dot_product_attention], inputs, seed=seed)
+            found = {(r.piece, r.value) for r in report.unstable_reads}
+            harmless = {tuple(m) for m in sim.metadata_only}
+            assert found <= set(map(tuple, sim.moved)) | harmless, \
+                f"reads reported whose address does not move: " \
+                f"{sorted(found - set(map(tuple, sim.moved)) - harmless)}"
+        except AssertionError as e:
+            raise AssertionError(f"seed {seed}:\n{src}\n{gm.code}\n{e}") from None
+        stats["graphs"] += 1
+        stats["moved"] += len(sim.moved)
+        stats["found"] += len(found)
+    assert stats["graphs"] >= 30 and stats["moved"] >= 20, stats
 
 
 # --------------------------------------------------------------------------------------

@@ -141,6 +141,51 @@ def test_multi_output_and_views_of_fresh_values():
     assert _copied(fixed) == ["all_reduce"]
 
 
+@pytest.mark.parametrize("case", ["fresh", "multi-output", "input-copied-back"])
+def test_python_and_cli_write_the_same_fix(case, piecewise_bin, tmp_path):
+    """One writer of `fix`: the binding behind make_capture_safe returns the JSON
+    `check-capture --fix --json` prints for the graph's code form (the check of the fixed
+    graph and its `fix` member: copies, buffers, bytes), and make_capture_safe's CaptureCopy
+    list is read from that member."""
+    def fresh(x, w, wo):
+        q, k, v = tc._qkv(x, w)
+        return (ops.attn(q, k, v, "layers.0.attn") @ wo).relu()
+
+    def multi_output(x, w, wo):
+        a, b = ops.moe_shared(x, x @ w, "layers.0.mlp")
+        return (a + b) @ wo
+
+    def input_copied_back(x, w, wo):
+        h = (x @ w)[:, :16]
+        x.add_(1.0)
+        h.add_(x)
+        return (h @ wo).relu()
+
+    fn, op, static = {"fresh": (fresh, "capturetest::attn", "all"),
+                      "multi-output": (multi_output, "capturetest::moe_shared", "all"),
+                      "input-copied-back": (input_copied_back, "aten::add_", "none")}[case]
+    gm = tc._trace(fn, *tc._x())
+    text = piecewise.fx.to_ir(gm).print()
+    result = piecewise.fx._core.make_capture_safe(piecewise.fx.to_ir(gm).core,
+                                                  splitting_ops=[op], static_inputs=static)
+    assert result["ok"], result
+    raw = json.loads(result["json"])
+    (tmp_path / "g.py").write_text(text)
+    schemas = [str(getattr(ops, op.split("::")[1]).default._schema)] \
+        if op.startswith("capturetest") else []
+    (tmp_path / "schemas.txt").write_text("".join(s + "\n" for s in schemas))
+    cli = subprocess.run([str(piecewise_bin), "--schema-file", str(tmp_path / "schemas.txt"),
+                          "check-capture", str(tmp_path / "g.py"), "--splitting-ops=" + op,
+                          "--static-inputs=" + static, "--fix", "--json",
+                          "-o", str(tmp_path / "fixed.py")], capture_output=True, text=True)
+    assert cli.returncode == 0, cli.stderr
+    assert tc._without_places(json.loads(cli.stdout)) == tc._without_places(raw)
+    assert raw["clean"] and raw["fix"]["copies"], raw["fix"]
+    fixed = piecewise.make_capture_safe(gm, splitting_ops=[op], static_inputs=static)
+    assert [vars(c) for c in fixed.meta["piecewise_capture_copies"]] == raw["fix"]["copies"]
+    assert fixed.meta["piecewise_capture_bytes_per_step"] == raw["fix"]["bytes_per_step"]
+
+
 def test_mutated_non_static_input_is_copied_back():
     def f(x, w, wo):
         h = (x @ w)[:, :16]

@@ -4,6 +4,7 @@
 # RUN: %piecewise analyze %t/schema-writes.py --print=effects | FileCheck %s --check-prefix=SCHEMA-WRITES
 # RUN: %piecewise analyze %t/methods.py --print=effects | FileCheck %s --check-prefix=METHODS
 # RUN: %piecewise analyze %t/operators.py --print=effects | FileCheck %s --check-prefix=OPERATORS
+# RUN: %piecewise analyze %t/returns.py --print=effects | FileCheck %s --check-prefix=RETURNS
 # RUN: %piecewise analyze %t/opaque.py --print=effects | FileCheck %s --check-prefix=OPAQUE
 # RUN: %piecewise analyze %t/random.py --print=effects | FileCheck %s --check-prefix=RANDOM
 # RUN: %piecewise analyze %t/auto-functionalized.py --print=effects | FileCheck %s --check-prefix=AUTO-FUNCTIONALIZED
@@ -32,13 +33,14 @@ class GraphModule(torch.nn.Module):
         mul: "f32[4][1]cpu" = torch.ops.aten.mul.Tensor(x, 2)
         return (mul,)
 #--- methods.py
-# A Tensor method ending in `_` writes its self; a listed out-of-place method
-# is removable; both may alias self. Unknown and dunder methods are opaque.
+# A Tensor method ending in `_` writes and returns its self; a listed out-of-place
+# method is removable, and aliases self (`view`) or nothing (`sum`: new storage).
+# Unknown and dunder methods are opaque.
 # METHODS:      %x = placeholder : -
 # METHODS-NEXT: %add_ = call_method add_ : writes(x) aliases(x) keeps-order
 # METHODS-NEXT: %relu_ = call_method relu_ : writes(x) aliases(x) keeps-order
 # METHODS-NEXT: %view = call_method view : removable aliases(x)
-# METHODS-NEXT: %s = call_method sum : removable aliases(x)
+# METHODS-NEXT: %s = call_method sum : removable
 # METHODS-NEXT: %size = call_method size : removable metadata-only(x)
 # METHODS-NEXT: %foo = call_method frobnicate : writes(x) aliases(x) keeps-order opaque
 # METHODS-NEXT: %dunder = call_method __add__ : writes(x) aliases(x) keeps-order opaque
@@ -54,7 +56,7 @@ class GraphModule(torch.nn.Module):
         return (add_, view, s, size, foo, dunder)
 #--- operators.py
 # Subscript assignment and in-place operators write their first operand only, and their
-# value is that operand (it aliases x, not the value v written into it); pure Python operators are removable CSE candidates; an unknown callable is opaque.
+# value is that operand (it aliases x, not the value v written into it); pure Python operators are removable CSE candidates; a listed torch callable is pure (rule 8); an unknown callable is opaque.
 # OPERATORS:      %x = placeholder : -
 # OPERATORS-NEXT: %v = placeholder : -
 # OPERATORS-NEXT: %s0 = placeholder : -
@@ -62,7 +64,8 @@ class GraphModule(torch.nn.Module):
 # OPERATORS-NEXT: %mul = call_function operator.mul : removable cse aliases(s0)
 # OPERATORS-NEXT: %iadd = call_function operator.iadd : writes(x) aliases(x) keeps-order
 # OPERATORS-NEXT: %g = call_function builtins.getattr : removable cse metadata-only(x)
-# OPERATORS-NEXT: %sig = call_function torch.sigmoid : writes(x) aliases(x) keeps-order opaque
+# OPERATORS-NEXT: %sig = call_function torch.sigmoid : removable
+# OPERATORS-NEXT: %pad = call_function torch._C._nn.pad : writes(x) aliases(x) keeps-order opaque
 class GraphModule(torch.nn.Module):
     def forward(self, x: "f32[4][1]cpu", v: "f32[2][1]cpu", s0: "Sym(s0)"):
         x[slice(0, 2, None)] = v;  setitem = x
@@ -70,7 +73,55 @@ class GraphModule(torch.nn.Module):
         iadd = operator.iadd(x, v)
         g = getattr(x, "shape")
         sig = torch.sigmoid(x)
-        return (mul, iadd, g, sig)
+        pad = torch._C._nn.pad(x, (1, 1), 'constant', None)
+        return (mul, iadd, g, sig, pad)
+#--- returns.py
+# Rule 8, what a Dynamo-level call returns: new storage (`clone`, `max`'s elements,
+# `torch.relu`, `torch.cat`, `torch._C._nn.linear`, a tensor `x + y`: aliases nothing) or
+# self / a view of it (`float`, `view`, `torch.reshape`, `+x`: aliases its first argument
+# only); an in-place method returns its self (`set_` shares its source). With `out=`,
+# `inplace=True` (by keyword or position) or the tensor given by keyword the call is
+# opaque; an operator whose value is not a tensor or scalar may be a sequence holding its
+# operands; an unlisted callable (`einsum`, which may return a view) stays opaque.
+# RETURNS:      %c = call_method clone : removable
+# RETURNS-NEXT: %m = call_method max : removable fresh-elements
+# RETURNS-NEXT: %f = call_method float : removable aliases(x)
+# RETURNS-NEXT: %v = call_method view : removable aliases(x)
+# RETURNS-NEXT: %z = call_method copy_ : writes(x) aliases(x) keeps-order
+# RETURNS-NEXT: %st = call_method set_ : writes(x) aliases(x, y) keeps-order
+# RETURNS-NEXT: %r = call_function torch.relu : removable
+# RETURNS-NEXT: %ro = call_function torch.relu : writes(x, y) aliases(x, y) keeps-order opaque
+# RETURNS-NEXT: %fr = call_function torch.nn.functional.relu : writes(x) aliases(x) keeps-order opaque
+# RETURNS-NEXT: %fp = call_function torch.nn.functional.silu : writes(x) aliases(x) keeps-order opaque
+# RETURNS-NEXT: %rs = call_function torch.reshape : removable aliases(x)
+# RETURNS-NEXT: %rk = call_function torch.reshape : writes(x) aliases(x) keeps-order opaque
+# RETURNS-NEXT: %cat = call_function torch.cat : removable
+# RETURNS-NEXT: %add = call_function operator.add : removable cse
+# RETURNS-NEXT: %pos = call_function operator.pos : removable cse aliases(x)
+# RETURNS-NEXT: %seq = call_function operator.add : removable cse aliases(x, y)
+# RETURNS-NEXT: %lin = call_function torch._C._nn.linear : removable
+# RETURNS-NEXT: %ein = call_function torch.functional.einsum : writes(x) aliases(x) keeps-order opaque
+class GraphModule(torch.nn.Module):
+    def forward(self, x: "f32[4][1]cpu", y: "f32[4][1]cpu", s0: "Sym(s0)"):
+        c = x.clone()
+        m = x.max(0)
+        f = x.float()
+        v = x.view(s0, -1)
+        z = x.copy_(y)
+        st = x.set_(y)
+        r = torch.relu(x)
+        ro = torch.relu(x, out = y)
+        fr = torch.nn.functional.relu(x, inplace = True)
+        fp = torch.nn.functional.silu(x, True)
+        rs = torch.reshape(x, (2, 2))
+        rk = torch.reshape(input = x, shape = (2, 2))
+        cat = torch.cat([x, y])
+        add: "f32[4][1]cpu" = x + y
+        pos = operator.pos(x)
+        seq = operator.add([x], [y])
+        lin = torch._C._nn.linear(x, y)
+        ein = torch.functional.einsum('i->i', x)
+        return (c, m, f, v, z, st, r, ro, fr, fp, rs, rk, cat, add, pos, seq, lin, ein)
 #--- opaque.py
 # An op without a schema, a call_module and a higher-order op other than
 # auto_functionalized may write and alias every tensor input, and keep order.

@@ -27,7 +27,9 @@ class GraphModule(torch.nn.Module):
 #--- side-effects-kept.py
 # Kept although unused: in-place writes ((a!) in the schema), an op with no
 # outputs, a random op, an op without a schema, an in-place Tensor method, a
-# Python callable piecewise does not know. Only the unused empty() goes.
+# Python callable piecewise does not know (`pad`: it may return its input), a
+# known pure one called in place (`relu(x, inplace = True)`: Effects.h rule 8).
+# Only the unused empty() and the out-of-place relu go.
 # SIDE-EFFECTS-KEPT-LABEL: def forward(self, x: "f32[4][1]cpu", y: "f32[4][1]cpu"):
 # SIDE-EFFECTS-KEPT-NEXT:  add_: "f32[4][1]cpu" = torch.ops.aten.add_.Tensor(x, 1);  add_ = None
 # SIDE-EFFECTS-KEPT-NEXT:  copy_: "f32[4][1]cpu" = torch.ops.aten.copy_.default(y, x);  copy_ = None
@@ -35,9 +37,10 @@ class GraphModule(torch.nn.Module):
 # SIDE-EFFECTS-KEPT-NEXT:  rand: "f32[4][1]cpu" = torch.ops.aten.rand.default([4], device = device(type='cpu'), pin_memory = False);  rand = None
 # SIDE-EFFECTS-KEPT-NEXT:  mystery = torch.ops.mylib.mystery.default(x);  mystery = None
 # SIDE-EFFECTS-KEPT-NEXT:  mul_: "f32[4][1]cpu" = y.mul_(2);  mul_ = None
-# SIDE-EFFECTS-KEPT-NEXT:  relu = torch.nn.functional.relu(x);  relu = None
+# SIDE-EFFECTS-KEPT-NEXT:  pad = torch._C._nn.pad(x, (1, 1), 'constant', None);  pad = None
+# SIDE-EFFECTS-KEPT-NEXT:  relu_1 = torch.nn.functional.relu(x, inplace = True);  relu_1 = None
 # SIDE-EFFECTS-KEPT-NEXT:  return (x, y)
-# SIDE-EFFECTS-KEPT-STATS: dce: 1 dead nodes erased
+# SIDE-EFFECTS-KEPT-STATS: dce: 2 dead nodes erased
 class GraphModule(torch.nn.Module):
     def forward(self, x: "f32[4][1]cpu", y: "f32[4][1]cpu"):
         add_: "f32[4][1]cpu" = torch.ops.aten.add_.Tensor(x, 1)
@@ -46,7 +49,9 @@ class GraphModule(torch.nn.Module):
         rand: "f32[4][1]cpu" = torch.ops.aten.rand.default([4], device = device(type='cpu'), pin_memory = False)
         mystery = torch.ops.mylib.mystery.default(x)
         mul_: "f32[4][1]cpu" = y.mul_(2)
+        pad = torch._C._nn.pad(x, (1, 1), 'constant', None)
         relu = torch.nn.functional.relu(x)
+        relu_1 = torch.nn.functional.relu(x, inplace = True)
         empty: "f32[4][1]cpu" = torch.ops.aten.empty.memory_format([4], device = device(type='cpu'), pin_memory = False)
         return (x, y)
 #--- view-feeding-a-write.py

@@ -65,10 +65,9 @@ void printUnmatchedOps(const Graph& graph, const std::vector<std::string>& ops, 
   SplittingOpOptions matchOptions;
   matchOptions.splittingOps = ops;
   DiagnosticEngine notes;
-  for (std::string& m : unmatchedSplittingOps(graph, matchOptions))
-    notes.note(Location{buffer, 0, 0},
-               breakable ? "break op" + m.substr(std::string_view("splitting op").size())
-                         : std::move(m));
+  for (std::string& m : unmatchedSplittingOps(
+           graph, matchOptions, breakable ? OpPatternKind::Break : OpPatternKind::Splitting))
+    notes.note(Location{buffer, 0, 0}, std::move(m));
   printDiagnostics(notes);
 }
 

@@ -51,8 +51,9 @@
 //     returns None.
 //  6. Tensor methods (call_method): a name ending in `_` (`x.add_()`) writes
 //     its self (for every consumer: dce keeps it, cse does not merge reads of
-//     `x` across it, the reorder keeps it in order); a listed out-of-place
-//     method (`view`, `sum`, ...) is removable; both may alias their inputs.
+//     `x` across it, the reorder keeps it in order) and returns it (aliases
+//     its self; `set_` every input); a listed out-of-place method (rule 8) is
+//     removable.
 //  7. Sizes (resizes, forEachResized: what DecomposeSize asks before it reads
 //     a size from the meta): a write may change the sizes of what it writes,
 //     unless it keeps them (rule 4's list). Where an opaque node is a torch
@@ -62,6 +63,22 @@
 //     argument, and an `out=` argument is resized. A Dynamo graph calls
 //     `torch.nn.functional.*` on a tensor before reading its size; the value
 //     model cannot know those functions, the size rule can.
+//  8. What a Dynamo-level call returns, by name (one list per kind, in
+//     Effects.cpp): an out-of-place Tensor method, a listed torch callable
+//     (`torch.relu`, `torch.nn.functional.softmax`, `torch._C._nn.linear`) or
+//     an `operator.*` arithmetic / comparison either ALWAYS returns new
+//     storage (`clone`, arithmetic, elementwise, reductions, matmul, softmax,
+//     activations, `cat`: aliases nothing; `max`/`min`/`topk`/`sort` give
+//     fresh elements) or MAY return its self / first tensor or a view of it
+//     (`view`, `reshape`, `contiguous`, `float`/`to`-like casts, `t`,
+//     `transpose`, `expand`, `split`, `detach`, `operator.pos`: aliases its
+//     first argument). A listed torch callable is pure (removable, writes
+//     nothing) but not a CSE candidate, as the methods. The answer holds per
+//     node only while its guard does (ArgumentGuard): with `out=`,
+//     `inplace=True` or its tensor given by keyword the call is opaque; an
+//     operator whose value is a sequence (`[a] + [b]`) aliases every input.
+//     Anything not listed keeps rule 1 (unknown callables) or aliases every
+//     input (unknown operators, `getitem`): when unsure, alias.
 //
 // Where the three models this replaces disagreed, the conservative answer
 // won (never a miscompile, at worst a missed optimization):
@@ -123,6 +140,20 @@ enum class MetadataReadKind : uint8_t {
   SchemaArgs, ///< the schema arguments in metadataOnlyArgs
 };
 
+/// What a classification by name (rule 8) assumes of a node's arguments;
+/// EffectAnalysis::of checks it per node and answers conservatively when it
+/// does not hold.
+enum class ArgumentGuard : uint8_t {
+  None,
+  /// No `out=` argument, no `inplace=True` (or positional True to a
+  /// `torch.nn.functional.*`), and the tensor a FirstArg alias names is passed
+  /// by position: else the call is opaque.
+  OutOrInPlace,
+  /// The value is a tensor or a scalar, not a sequence holding the operands
+  /// (`[a] + [b]`): else it may alias every input.
+  SequenceOperands,
+};
+
 /// The effects of one node (cached per op kind and target).
 struct NodeEffects {
   /// DCE may erase the node when its value is unused.
@@ -160,6 +191,8 @@ struct NodeEffects {
   /// Schema argument indices read for their metadata only (MetadataReadKind::SchemaArgs).
   std::vector<size_t> metadataOnlyArgs;
   ResizeKind resizes = ResizeKind::None;
+  /// What the answer assumes of the node's arguments (rule 8).
+  ArgumentGuard guard = ArgumentGuard::None;
   /// Schema argument indices written in place (WriteKind::SchemaArgs).
   std::vector<size_t> writtenArgs;
   /// Schema argument indices the outputs alias (AliasKind::SchemaArgs).
@@ -295,13 +328,18 @@ public:
 
 private:
   static bool isMetadataOnlyArgument(const Node& node, const NodeEffects& e, const Argument& a);
-  NodeEffects classify(const Node& node);
+  /// The effects of `node`, or, when rule 8's guard `failed` for it, the
+  /// conservative ones (opaque, or an operator aliasing every input).
+  NodeEffects classify(const Node& node, ArgumentGuard failed);
   NodeEffects classifyEffects(const Node& node);
 
   const OpRegistry* registry_;
   std::unordered_map<uint64_t, NodeEffects> cache_;
   std::unordered_map<const char*, const FunctionSchema*> schemas_;
-  NodeEffects placeholder_, output_, getAttr_, opaque_, metadataAttribute_;
+  /// True when `node` keeps what rule 8 assumed of it (NodeEffects::guard).
+  bool holdsGuard(const Node& node, const NodeEffects& e) const;
+
+  NodeEffects placeholder_, output_, getAttr_, opaque_, metadataAttribute_, aliasingOperator_;
 };
 
 } // namespace piecewise

@@ -233,7 +233,9 @@ std::string fixForUnstableRead(const UnstableRead& read);
 
 /// One sentence: why `op` cannot be in its captured piece.
 std::string describeUncapturableOp(const UncapturableOp& op, const PartitionPlan& plan);
-/// The fix to suggest for `op`.
+/// The fix to suggest for `op`: make it a splitting (or break) op; a Tensor
+/// method, which no splitting op matches, moved out of the compiled code or
+/// wrapped in a custom op that is made one.
 std::string fixForUncapturableOp(const UncapturableOp& op);
 
 /// "not capture-safe: N unstable read(s)[, K uncapturable op(s)][, B baked

@@ -95,14 +95,23 @@ private:
   bool matchFunctionalized_;
 };
 
+/// What the patterns of unmatchedSplittingOps are, as its notes name them.
+enum class OpPatternKind : uint8_t {
+  Splitting, ///< "splitting op" (`split`, piecewise capture)
+  Break,     ///< "break op" (breakable capture around them)
+};
+
 /// One message per splitting-op pattern that matches no node of `graph`, when
 /// the graph has any call (a typo must not look like success): "splitting op
 /// 'P' matches no node of the graph; similar ops it has: a, b" (up to five,
 /// closest first: a shared word of five letters or more, or a small edit
-/// distance between the op names), or "...; it has no similar op". Empty when
-/// every pattern matches or the graph has no call.
+/// distance between the op names), or "...; it has no similar op"; "break op
+/// 'P' ..." for OpPatternKind::Break. Empty when every pattern matches or the
+/// graph has no call. The one wording of this note: the CLI and the Python
+/// package (`_core.unmatched_splitting_ops`) print these messages.
 std::vector<std::string> unmatchedSplittingOps(const Graph& graph,
-                                               const SplittingOpOptions& options);
+                                               const SplittingOpOptions& options,
+                                               OpPatternKind kind = OpPatternKind::Splitting);
 
 /// Partitions `graph` at its splitting ops and finalizes the plan. Fails (with
 /// diagnostics) only on a malformed graph (a getitem before its producer).
