@@ -60,30 +60,35 @@ LogicalResult notVerified(DiagnosticEngine& diag) {
   return failure();
 }
 
-/// The pieces' half of the print, on two threads: this one builds and
-/// verifies each piece (every change to the IR, and every diagnostic, stays on
-/// it), a second prints them in order. Building and verifying a piece costs
-/// about what printing it does, so at a million nodes the two overlap almost
-/// whole. Pieces cross in batches, so that a 60,000-piece split wakes the
-/// other thread a thousand times rather than sixty thousand, and at most
-/// kMaxBatchesInFlight are built ahead of the printer. Printed pieces come back
-/// to be freed here: freeing unbinds their names in the shared interner, which
-/// the builder reads. The text is the one the sequential loop prints.
+/// The print on two threads: this one builds and verifies each piece (every
+/// change to the IR, and every diagnostic, stays on it), a second prints the
+/// stitching module and then the pieces, in order. Building and verifying a
+/// piece costs about what printing it does, so at a million nodes the two
+/// overlap almost whole. Pieces cross in batches, so that a 60,000-piece split
+/// wakes the other thread a thousand times rather than sixty thousand; up to
+/// kMaxBatchesInFlight (2,048 pieces) are built ahead of the printer, which
+/// keeps this thread busy while the stitching module (a third of the text) is
+/// printed. Printed modules come back to be freed here: freeing unbinds their
+/// names in the shared interner, which the builder reads. The text is the one
+/// the sequential loop prints.
 class PiecePrintPipeline {
 public:
   using Batch = std::vector<std::unique_ptr<Module>>;
   static constexpr size_t kBatchSize = 64;
-  static constexpr size_t kMaxBatchesInFlight = 4;
+  static constexpr size_t kMaxBatchesInFlight = 32;
 
   PiecePrintPipeline(const SplitModulePrintOptions& options, std::string& out)
       : options_(options), out_(out) {}
   ~PiecePrintPipeline() { finish(); }
 
-  /// Starts the printer thread; false when the process cannot have one.
-  bool start() {
+  /// Starts the printer thread, which prints the stitching module `top` first
+  /// (taking it); false, `top` left as it was, when the process cannot have one.
+  bool start(std::unique_ptr<Module>& top) {
+    top_ = std::move(top);
     try {
       printer_ = std::thread([this] { printLoop(); });
     } catch (const std::system_error&) {
+      top = std::move(top_);
       return false;
     }
     return true;
@@ -122,7 +127,9 @@ public:
 
 private:
   void printLoop() {
+    appendCodeForm(out_, *top_, 0);
     std::unique_lock<std::mutex> lock(mutex_);
+    printed_.push_back(std::move(top_)); // a third of the peak memory at a million nodes
     for (;;) {
       changed_.wait(lock, [&] { return !toPrint_.empty() || closed_; });
       if (toPrint_.empty())
@@ -157,7 +164,8 @@ private:
   }
 
   const SplitModulePrintOptions& options_;
-  std::string& out_; // the printer's alone until finish()
+  std::string& out_;            // the printer's alone until finish()
+  std::unique_ptr<Module> top_; // the printer's from start() until printed
   std::thread printer_;
   std::mutex mutex_;
   std::condition_variable changed_;
@@ -190,11 +198,6 @@ LogicalResult printSplitModule(const PartitionPlan& plan, const SplitModulePrint
     out.reserve(out.size() + plan.graph().size() * 200 + plan.size() * 512);
   if (options.runnable)
     out += kRunnablePrelude;
-  appendCodeForm(out, *top, 0);
-  // Printed: the pieces never refer to it (a third of split -o's peak memory
-  // at a million nodes).
-  top.reset();
-
   auto buildVerified = [&](size_t i) -> std::unique_ptr<Module> {
     std::unique_ptr<Module> piece = builder.buildPiece(i);
     if (options.verify && failed(verifyModule(*piece, options.registry, diag, verifyOptions)))
@@ -203,7 +206,7 @@ LogicalResult printSplitModule(const PartitionPlan& plan, const SplitModulePrint
   };
 
   PiecePrintPipeline pipeline(options, out);
-  if (options.threads && plan.size() > PiecePrintPipeline::kBatchSize && pipeline.start()) {
+  if (options.threads && plan.size() > PiecePrintPipeline::kBatchSize && pipeline.start(top)) {
     PiecePrintPipeline::Batch batch;
     for (size_t i = 0; i < plan.size(); ++i) {
       std::unique_ptr<Module> piece = buildVerified(i);
@@ -223,6 +226,10 @@ LogicalResult printSplitModule(const PartitionPlan& plan, const SplitModulePrint
     if (!pipeline.finish())
       return failure();
   } else {
+    appendCodeForm(out, *top, 0);
+    // Printed: the pieces never refer to it (a third of split -o's peak memory
+    // at a million nodes).
+    top.reset();
     for (size_t i = 0; i < plan.size(); ++i) {
       std::unique_ptr<Module> piece = buildVerified(i);
       if (!piece)
