@@ -9,8 +9,15 @@ With --instructions, one more run under `perf stat -e instructions:u` (or callgr
 perf cannot count): an instruction count does not move with the load, so it shows a
 regression that wall time on a busy machine hides.
 
-Exits 1 when --max-seconds or --max-rss-mib is given and the best run exceeds it.
+With --against OTHER (repeatable; another piecewise binary, e.g. a build of an older
+commit), each OTHER runs alternately with --bin on the same dump, so that all see the same
+load; their walls are listed after --bin's and their outputs must be byte-identical to it.
+--out-dir puts the split module there (a tmpfs such as /dev/shm leaves the disk out).
+
+Exits 1 when --max-seconds or --max-rss-mib is given and the best run exceeds it, or when an
+--against binary writes different bytes.
 """
+import filecmp
 import argparse
 import os
 import re
@@ -58,14 +65,26 @@ def main():
     ap.add_argument("--instructions", action="store_true")
     ap.add_argument("--max-seconds", type=float)
     ap.add_argument("--max-rss-mib", type=float)
+    ap.add_argument("--against", action="append", default=[], metavar="OTHER")
+    ap.add_argument("--out-dir")
     args = ap.parse_args()
 
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, \
+            tempfile.TemporaryDirectory(dir=args.out_dir) as out_dir:
         path = os.path.join(tmp, f"gen{args.layers}.py")
-        out = os.path.join(tmp, "split.py")
+        out = os.path.join(out_dir, "split.py")
         subprocess.run([args.bin, "gen", "--layers", str(args.layers), "-o", path], check=True)
         load_before = os.getloadavg()
-        runs = [run_once(args.bin, path, out) for _ in range(args.repeat)]
+        runs = []
+        others = {b: [] for b in args.against}
+        for _ in range(args.repeat):
+            runs.append(run_once(args.bin, path, out))
+            for b in args.against:
+                other_out = os.path.join(out_dir, "other.py")
+                others[b].append(run_once(b, path, other_out))
+                if not filecmp.cmp(out, other_out, shallow=False):
+                    sys.exit(f"FAIL: {b} wrote a different split module than {args.bin}")
+                os.remove(other_out)
         load_after = os.getloadavg()
         best = min(runs, key=lambda r: r[0])
         print(f"piecewise split -o, {args.layers} layers ({os.path.getsize(path) / 1e6:.0f} MB in, "
@@ -75,6 +94,11 @@ def main():
         print(f"  peak RSS    {max(r[1] for r in runs):.0f} MiB")
         for p in best[2]:
             print(f"    {p}")
+        for b, rs in others.items():
+            print(f"  against {b}: wall {min(r[0] for r in rs):.3f} s best (all runs: "
+                  f"{', '.join(f'{r[0]:.3f}' for r in rs)}), peak RSS "
+                  f"{max(r[1] for r in rs):.0f} MiB, same bytes; ratio "
+                  f"{min(r[0] for r in rs) / best[0]:.2f}x")
         print(f"  load average {load_before[0]:.1f} before, {load_after[0]:.1f} after "
               f"({os.cpu_count()} cores)")
         if args.instructions:
