@@ -12,6 +12,7 @@
 #include "piecewise/ir/Target.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace piecewise {
 
@@ -391,6 +392,19 @@ ReturnedStorage functionReturns(std::string_view t) {
                t))
     return ReturnedStorage::FirstOrView;
   return ReturnedStorage::Unknown;
+}
+
+/// The listed torch.nn.functional callables that take an `inplace` or `out`
+/// parameter, and its position: `relu(input, inplace)`, `silu(input,
+/// inplace)`, `normalize(input, p, dim, eps, out)`. Dynamo records an argument
+/// as it was written, by position too, and any value there but False or None
+/// (`F.relu(x, 1)`) writes an argument: rule 8's answer does not hold then.
+std::optional<size_t> writingParameterPosition(std::string_view t) {
+  if (t == "torch.nn.functional.relu" || t == "torch.nn.functional.silu")
+    return 1;
+  if (t == "torch.nn.functional.normalize")
+    return 4;
+  return std::nullopt;
 }
 
 /// Multi-output calls among the New ones (`x.max(dim)`, `x.topk(k)`):
@@ -797,6 +811,12 @@ bool EffectAnalysis::holdsGuard(const Node& node, const NodeEffects& e) const {
   if (const Argument* inplace = node.kwarg("inplace");
       inplace && !(inplace->kind() == Argument::Kind::Bool && !inplace->getBool()))
     return false;
+  if (std::optional<size_t> i = writingParameterPosition(node.target().str());
+      i && *i < node.args().size()) {
+    const Argument& given = node.args()[*i];
+    if (!given.isNone() && !(given.kind() == Argument::Kind::Bool && !given.getBool()))
+      return false;
+  }
   if (node.target().str().starts_with("torch.nn.functional."))
     for (size_t i = 1; i < node.args().size(); ++i)
       if (node.args()[i].kind() == Argument::Kind::Bool && node.args()[i].getBool())

@@ -810,6 +810,36 @@ def test_dynamo_values_of_new_storage_are_not_views():
     assert stats["graphs"] >= 30 and stats["moved"] >= 20, stats
 
 
+@pytest.mark.parametrize("form", ["relu", "silu", "normalize_out"])
+def test_functional_writes_by_position_are_not_new_storage(form):
+    """``F.relu(o, 1)`` (inplace given by position, as an int) returns ``o`` itself, and
+    ``F.normalize(q, 2.0, -1, 1e-12, o)`` writes into ``o`` and returns it: Dynamo records the
+    arguments as written, so rule 8's "new storage" must not hold for them (a hostile test
+    found both called fresh: a later piece's read of the value was missed)."""
+    sdpa = F.scaled_dot_product_attention
+
+    def f(x, w):
+        q = (x @ w).view(1, 1, 4, 8)
+        o = sdpa(q, q, q)
+        if form == "relu":
+            h = F.relu(o, 1)
+        elif form == "silu":
+            h = F.silu(o, 1)
+        else:
+            h = F.normalize(q, 2.0, -1, 1e-12, o)
+        o2 = sdpa(q, q, q)
+        return o2 + h
+
+    g = torch.Generator().manual_seed(0)
+    inputs = (torch.randn(4, 8, generator=g), torch.randn(8, 8, generator=g))
+    gm = _dynamo(f, *inputs)
+    report, sim = _agree_sim(gm, [sdpa], inputs)
+    moved = {tuple(m) for m in sim.moved}
+    found = {(r.piece, r.value) for r in report.unstable_reads}
+    assert any(v == "h" for _, v in moved), (moved, gm.code)  # the oracle moves h's read
+    assert moved <= found
+
+
 # --------------------------------------------------------------------------------------
 # Files: examples, lit inputs, corpus (CLI check-capture vs the simulation, own process)
 

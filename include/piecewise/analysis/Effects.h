@@ -75,8 +75,10 @@
 //     first argument). A listed torch callable is pure (removable, writes
 //     nothing) but not a CSE candidate, as the methods. The answer holds per
 //     node only while its guard does (ArgumentGuard): with `out=`,
-//     `inplace=True` or its tensor given by keyword the call is opaque; an
-//     operator whose value is a sequence (`[a] + [b]`) aliases every input.
+//     `inplace=True`, an inplace or out parameter given by position with any
+//     value but False or None (`F.relu(x, 1)`, `F.normalize(x, 2.0, 1, 1e-12,
+//     buf)`), or its tensor given by keyword, the call is opaque; an operator
+//     whose value is a sequence (`[a] + [b]`) aliases every input.
 //     Anything not listed keeps rule 1 (unknown callables) or aliases every
 //     input (unknown operators, `getitem`): when unsure, alias.
 //
@@ -146,8 +148,9 @@ enum class MetadataReadKind : uint8_t {
 enum class ArgumentGuard : uint8_t {
   None,
   /// No `out=` argument, no `inplace=True` (or positional True to a
-  /// `torch.nn.functional.*`), and the tensor a FirstArg alias names is passed
-  /// by position: else the call is opaque.
+  /// `torch.nn.functional.*`, or anything but False/None at the position of
+  /// a listed functional's inplace/out parameter), and the tensor a FirstArg
+  /// alias names is passed by position: else the call is opaque.
   OutOrInPlace,
   /// The value is a tensor or a scalar, not a sequence holding the operands
   /// (`[a] + [b]`): else it may alias every input.
