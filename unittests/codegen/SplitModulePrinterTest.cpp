@@ -3,6 +3,7 @@
 #include "piecewise/codegen/SplitModulePrinter.h"
 #include "piecewise/partition/PieceHash.h"
 #include "piecewise/partition/SplittingOpPartitioner.h"
+#include "piecewise/schema/OpRegistry.h"
 #include "piecewise/text/Parser.h"
 
 #include "../TestUtil.h"
@@ -128,6 +129,40 @@ TEST(SplitModulePrinter, AFailedFlushStopsBothThreads) {
     EXPECT_LT(failed.text.size(), whole.text.size());
     EXPECT_EQ(whole.text.compare(0, 2 * 4096, failed.text, 0, 2 * 4096), 0);
   }
+}
+
+TEST(SplitModulePrinter, APieceThatDoesNotVerifyStopsBothThreadsAlike) {
+  // Layer 150's sin takes an argument aten::sin has not: piece 300 does not
+  // verify against the registry (the split never reads schemas). Both ways
+  // give the same errors and leave the same text: the parts before it.
+  std::string text = layeredGraph(200);
+  size_t at = text.find("torch.ops.aten.sin.default(c149)");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, std::string("torch.ops.aten.sin.default(c149)").size(),
+               "torch.ops.aten.sin.default(c149, 2)");
+  auto p = parseGraph(text);
+  ASSERT_TRUE(p->module);
+  DiagnosticEngine diag;
+  SplittingOpOptions split;
+  split.splittingOps = {"aten::mv"};
+  auto plan = partitionAtSplittingOps(p->module->graph(), split, diag);
+  ASSERT_TRUE(succeeded(plan)) << diag.renderAll();
+  OpRegistry registry = OpRegistry::withBuiltinAten();
+  std::string outs[2], errors[2];
+  for (bool threads : {false, true}) {
+    SplitModulePrintOptions options;
+    options.sourceModule = p->module.get();
+    options.registry = &registry;
+    options.threads = threads;
+    DiagnosticEngine printDiag;
+    EXPECT_TRUE(failed(printSplitModule(*plan, options, outs[threads], printDiag)));
+    errors[threads] = printDiag.renderAll();
+  }
+  EXPECT_NE(errors[0].find("does not verify"), std::string::npos) << errors[0];
+  EXPECT_EQ(errors[1], errors[0]);
+  EXPECT_EQ(outs[1], outs[0]);
+  EXPECT_NE(outs[0].find("class submod_299"), std::string::npos);
+  EXPECT_EQ(outs[0].find("class submod_300"), std::string::npos);
 }
 
 TEST(PieceHash, ABigPlanHashedOnTwoThreadsHashesAsOneHasher) {
