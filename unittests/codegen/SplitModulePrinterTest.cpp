@@ -44,6 +44,16 @@ std::string layeredGraph(int layers) {
          "            return (z,)\n";
 }
 
+/// `module`'s plan split at aten::mv (its errors reported as a test failure).
+FailureOr<PartitionPlan> splitAtMv(const Module& module) {
+  DiagnosticEngine diag;
+  SplittingOpOptions options;
+  options.splittingOps = {"aten::mv"};
+  FailureOr<PartitionPlan> plan = partitionAtSplittingOps(module.graph(), options, diag);
+  EXPECT_TRUE(succeeded(plan)) << diag.renderAll();
+  return plan;
+}
+
 struct Printed {
   bool ok = false;
   std::string text;       // the flushed parts, then what was left in `out`
@@ -83,11 +93,8 @@ Printed print(const PartitionPlan& plan, const Module& source, bool threads, siz
 TEST(SplitModulePrinter, TwoThreadsPrintTheTextOneDoes) {
   auto p = parseGraph(layeredGraph(200));
   ASSERT_TRUE(p->module);
-  DiagnosticEngine diag;
-  SplittingOpOptions options;
-  options.splittingOps = {"aten::mv"};
-  auto plan = partitionAtSplittingOps(p->module->graph(), options, diag);
-  ASSERT_TRUE(succeeded(plan)) << diag.renderAll();
+  FailureOr<PartitionPlan> plan = splitAtMv(*p->module);
+  ASSERT_TRUE(succeeded(plan));
   ASSERT_EQ(plan->size(), 401u); // more than one batch of pieces: the pipeline runs
 
   Printed sequential = print(*plan, *p->module, /*threads=*/false, 0);
@@ -115,11 +122,8 @@ TEST(SplitModulePrinter, TwoThreadsPrintTheTextOneDoes) {
 TEST(SplitModulePrinter, AFailedFlushStopsBothThreads) {
   auto p = parseGraph(layeredGraph(200));
   ASSERT_TRUE(p->module);
-  DiagnosticEngine diag;
-  SplittingOpOptions options;
-  options.splittingOps = {"aten::mv"};
-  auto plan = partitionAtSplittingOps(p->module->graph(), options, diag);
-  ASSERT_TRUE(succeeded(plan)) << diag.renderAll();
+  FailureOr<PartitionPlan> plan = splitAtMv(*p->module);
+  ASSERT_TRUE(succeeded(plan));
   Printed whole = print(*plan, *p->module, /*threads=*/false, 0);
   for (bool threads : {false, true}) {
     Printed failed = print(*plan, *p->module, threads, 4096, /*failAtFlush=*/3);
@@ -142,11 +146,8 @@ TEST(SplitModulePrinter, APieceThatDoesNotVerifyStopsBothThreadsAlike) {
                "torch.ops.aten.sin.default(c149, 2)");
   auto p = parseGraph(text);
   ASSERT_TRUE(p->module);
-  DiagnosticEngine diag;
-  SplittingOpOptions split;
-  split.splittingOps = {"aten::mv"};
-  auto plan = partitionAtSplittingOps(p->module->graph(), split, diag);
-  ASSERT_TRUE(succeeded(plan)) << diag.renderAll();
+  FailureOr<PartitionPlan> plan = splitAtMv(*p->module);
+  ASSERT_TRUE(succeeded(plan));
   OpRegistry registry = OpRegistry::withBuiltinAten();
   std::string outs[2], errors[2];
   for (bool threads : {false, true}) {
@@ -171,11 +172,8 @@ TEST(PieceHash, ABigPlanHashedOnTwoThreadsHashesAsOneHasher) {
   auto p = parseGraph(layeredGraph(22000));
   ASSERT_TRUE(p->module);
   ASSERT_GE(p->module->graph().size(), size_t{1} << 16);
-  DiagnosticEngine diag;
-  SplittingOpOptions options;
-  options.splittingOps = {"aten::mv"};
-  auto plan = partitionAtSplittingOps(p->module->graph(), options, diag);
-  ASSERT_TRUE(succeeded(plan)) << diag.renderAll();
+  FailureOr<PartitionPlan> plan = splitAtMv(*p->module);
+  ASSERT_TRUE(succeeded(plan));
   PieceHasher hasher(*plan);
   size_t differ = 0;
   for (const Piece& piece : plan->pieces())
