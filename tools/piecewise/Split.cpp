@@ -232,11 +232,9 @@ void addSplitCommand(CLI::App& app, const GlobalOptions& globals, int& exitCode)
       if (!capture.clean())
         captureWarning = "piecewise: warning: " + captureWarningLine(capture, *plan) + "\n";
     };
-    bool checkCaptureFirst = !opts->splittingOps.empty() && !fix;
+    bool wantCaptureCheck = !opts->splittingOps.empty() && !fix;
     BackgroundTask captureTask;
-    if (checkCaptureFirst && !opts->output.empty() && captureTask.start(checkPlan)) {
-      checkCaptureFirst = false;
-    } else if (checkCaptureFirst) {
+    if (wantCaptureCheck && (opts->output.empty() || !captureTask.start(checkPlan))) {
       checkPlan();
       std::fputs(captureWarning.c_str(), stderr);
       timer.mark("capture check");
